@@ -1,0 +1,70 @@
+// The CPU backend: memory is plain host memory, a launch is an OpenMP loop over the
+// index range, a reduction is an OpenMP reduction. The point functions it runs are
+// the same ones the CUDA backend runs (see backend/cuda/cuda_exec.cuh).
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <new>
+
+#include "core/error.hpp"
+
+namespace flowlua {
+
+struct CpuExec {
+  static constexpr const char* name = "cpu";
+
+  template <class T>
+  static T* alloc(std::size_t n) {
+    T* p = static_cast<T*>(::operator new[](n * sizeof(T), std::align_val_t(64), std::nothrow));
+    if (!p) throw BackendError("out of host memory");
+    return p;
+  }
+  template <class T>
+  static void release(T* p) { ::operator delete[](p, std::align_val_t(64)); }
+  template <class T>
+  static void upload(T* dst, const T* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(T)); }
+  template <class T>
+  static void download(T* dst, const T* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(T)); }
+  template <class T>
+  static void fill(T* dst, T value, std::size_t n) { std::fill(dst, dst + n, value); }
+
+  // f(i, j) for i0 <= i <= i1, j0 <= j <= j1 (inclusive, like the formulas).
+  template <class F>
+  static void for_each(int i0, int i1, int j0, int j1, const F& f) {
+#pragma omp parallel for schedule(static) if ((i1 - i0 + 1) * (j1 - j0 + 1) > 4096)
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) f(i, j);
+  }
+
+  // Max of f(i, j) over the range; a NaN anywhere makes the result NaN, so that
+  // blow-ups are seen by the scalar that comes back.
+  template <class F>
+  static double reduce_max(int i0, int i1, int j0, int j1, const F& f) {
+    double m = -std::numeric_limits<double>::infinity();
+    bool nan = false;
+#pragma omp parallel for schedule(static) reduction(max : m) reduction(|| : nan) if ((i1 - i0 + 1) * (j1 - j0 + 1) > 4096)
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        double v = f(i, j);
+        if (v != v) nan = true;
+        else m = v > m ? v : m;
+      }
+    return nan ? std::numeric_limits<double>::quiet_NaN() : m;
+  }
+
+  template <class F>
+  static double reduce_sum(int i0, int i1, int j0, int j1, const F& f) {
+    double s = 0;
+#pragma omp parallel for schedule(static) reduction(+ : s) if ((i1 - i0 + 1) * (j1 - j0 + 1) > 4096)
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) s += f(i, j);
+    return s;
+  }
+
+  static void synchronize() {}
+};
+
+}  // namespace flowlua

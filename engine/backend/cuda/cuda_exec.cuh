@@ -1,0 +1,164 @@
+// The CUDA backend: memory is device memory, a launch is a 2D grid over the index
+// range calling the same point functions the CPU backend calls, a reduction is a
+// block reduction (CUB) followed by one small pass and a single scalar copied back.
+// Only .cu files include this header.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cub/block/block_reduce.cuh>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace flowlua {
+
+inline void cuda_check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess)
+    throw BackendError(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(e));
+}
+
+namespace cuda_detail {
+
+constexpr int kBlockX = 32, kBlockY = 8;
+constexpr int kReduceThreads = 256;
+constexpr int kReduceBlocks = 1024;
+
+template <class F>
+__global__ void for_each_kernel(int i0, int i1, int j0, int j1, F f) {
+  int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
+  if (i <= i1 && j <= j1) f(i, j);
+}
+
+struct MaxOp {
+  __device__ double operator()(double a, double b) const {
+    if (a != a || b != b) return NAN;  // a NaN anywhere survives the reduction
+    return a > b ? a : b;
+  }
+  static constexpr double identity = -INFINITY;
+};
+struct SumOp {
+  __device__ double operator()(double a, double b) const { return a + b; }
+  static constexpr double identity = 0.0;
+};
+
+// Each block strides over the flattened range and leaves one partial result.
+template <class Op, class F>
+__global__ void reduce_kernel(int i0, int width, long long n, F f, double* partial) {
+  using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  Op op;
+  double acc = Op::identity;
+  for (long long k = blockIdx.x * (long long)blockDim.x + threadIdx.x; k < n;
+       k += (long long)gridDim.x * blockDim.x) {
+    int i = i0 + int(k % width);
+    int j = int(k / width);
+    acc = op(acc, f(i, j));
+  }
+  double r = BlockReduce(tmp).Reduce(acc, op);
+  if (threadIdx.x == 0) partial[blockIdx.x] = r;
+}
+
+template <class Op>
+__global__ void finish_kernel(const double* partial, int n, double* out) {
+  using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  Op op;
+  double acc = Op::identity;
+  for (int k = threadIdx.x; k < n; k += blockDim.x) acc = op(acc, partial[k]);
+  double r = BlockReduce(tmp).Reduce(acc, op);
+  if (threadIdx.x == 0) *out = r;
+}
+
+// Partial results and the final scalar live in one buffer, allocated once.
+inline double* scratch() {
+  static double* buf = nullptr;
+  if (!buf) cuda_check(cudaMalloc(&buf, (kReduceBlocks + 1) * sizeof(double)), "cudaMalloc(scratch)");
+  return buf;
+}
+
+// Row offset folded into the functor call: k / width counts rows from j0.
+template <class F>
+struct Shifted {
+  F f;
+  int j0;
+  __device__ double operator()(int i, int j) const { return f(i, j + j0); }
+};
+
+template <class Op, class F>
+double reduce(int i0, int i1, int j0, int j1, const F& f) {
+  int width = i1 - i0 + 1, height = j1 - j0 + 1;
+  if (width <= 0 || height <= 0) return Op::identity;
+  long long n = (long long)width * height;
+  int blocks = int(std::min<long long>(kReduceBlocks, (n + kReduceThreads - 1) / kReduceThreads));
+  double* buf = scratch();
+  reduce_kernel<Op><<<blocks, kReduceThreads>>>(i0, width, n, Shifted<F>{f, j0}, buf);
+  cuda_check(cudaGetLastError(), "reduce_kernel launch");
+  finish_kernel<Op><<<1, kReduceThreads>>>(buf, blocks, buf + kReduceBlocks);
+  cuda_check(cudaGetLastError(), "finish_kernel launch");
+  double result;
+  cuda_check(cudaMemcpy(&result, buf + kReduceBlocks, sizeof(double), cudaMemcpyDeviceToHost),
+             "reduction result copy");
+  return result;
+}
+
+}  // namespace cuda_detail
+
+struct CudaExec {
+  static constexpr const char* name = "cuda";
+
+  template <class T>
+  static T* alloc(std::size_t n) {
+    T* p = nullptr;
+    cuda_check(cudaMalloc(&p, n * sizeof(T)), "cudaMalloc");
+    return p;
+  }
+  template <class T>
+  static void release(T* p) { cudaFree(p); }
+  template <class T>
+  static void upload(T* dst, const T* src, std::size_t n) {
+    cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyHostToDevice), "upload");
+  }
+  template <class T>
+  static void download(T* dst, const T* src, std::size_t n) {
+    cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyDeviceToHost), "download");
+  }
+  template <class T>
+  static void fill(T* dst, T value, std::size_t n) {
+    for_each(0, int(n) - 1, 0, 0, FillFn<T>{dst, value});
+  }
+
+  template <class F>
+  static void for_each(int i0, int i1, int j0, int j1, const F& f) {
+    using namespace cuda_detail;
+    int w = i1 - i0 + 1, h = j1 - j0 + 1;
+    if (w <= 0 || h <= 0) return;
+    dim3 block(kBlockX, kBlockY);
+    dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
+    for_each_kernel<<<grid, block>>>(i0, i1, j0, j1, f);
+    cuda_check(cudaGetLastError(), "kernel launch");
+  }
+
+  template <class F>
+  static double reduce_max(int i0, int i1, int j0, int j1, const F& f) {
+    return cuda_detail::reduce<cuda_detail::MaxOp>(i0, i1, j0, j1, f);
+  }
+  template <class F>
+  static double reduce_sum(int i0, int i1, int j0, int j1, const F& f) {
+    return cuda_detail::reduce<cuda_detail::SumOp>(i0, i1, j0, j1, f);
+  }
+
+  static void synchronize() { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
+
+ private:
+  template <class T>
+  struct FillFn {
+    T* p;
+    T v;
+    __device__ void operator()(int i, int) const { p[i] = v; }
+  };
+};
+
+}  // namespace flowlua

@@ -1,0 +1,61 @@
+// Everything the engine needs to build one simulation. The Lua host fills it from a
+// case table and validates user-facing names; validate() re-checks what the numerics
+// depend on, so the engine is safe to drive from C++ (tests) too.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/boundary.hpp"
+#include "core/grid.hpp"
+
+namespace flowlua {
+
+enum class Precision { Float, Double };
+enum class BackendChoice { Auto, Cpu, Cuda };
+
+inline const char* precision_name(Precision p) { return p == Precision::Float ? "float" : "double"; }
+
+struct TimeControl {
+  double t_end = 1.0;     // stop at this simulated time ...
+  long max_steps = -1;    // ... or after this many steps (-1: no limit)
+  double dt = 0;          // fixed step; 0 means adaptive
+  double cfl = 0.5;       // safety factor tau of Griebel eq. (3.50)
+  double steady = 0;      // stop when max |du/dt| falls below this (0: off)
+};
+
+enum class PressureSolverKind { RedBlackSOR, ConjugateGradient };
+
+struct PressureControl {
+  PressureSolverKind solver = PressureSolverKind::RedBlackSOR;
+  double omega = 1.7;     // SOR relaxation, 0 < omega < 2
+  double tol = 1e-5;      // stop when ||r||_2 <= tol * ||b||_2
+  int max_iter = 2000;
+  int check_every = 5;    // SOR: residual evaluated every this many sweeps (seed 002)
+};
+
+struct AdvectionControl {
+  // gamma blends central (0) and donor-cell (1) differences (Griebel eq. 3.36).
+  // A negative value means "automatic": gamma = min(1, 1.2 * max CFL number) each step,
+  // Griebel's rule gamma >= max(|u dt/dx|, |v dt/dy|).
+  double gamma = -1;
+};
+
+struct ProjectionConfig {
+  Grid grid;
+  double nu = 0.01;           // kinematic viscosity
+  double rho = 1.0;           // density, only scales pressure and forces
+  double gx = 0, gy = 0;      // body force per unit mass
+  Boundaries boundaries;
+  std::vector<std::uint8_t> solid;  // nx*ny, 1 = obstacle cell; empty = none. Index (i-1) + (j-1)*nx
+  std::vector<int> obstacle_id;     // nx*ny, which obstacle owns a solid cell (0-based, -1 none)
+  // Initial values at the staggered positions, size grid.size(); empty = zero.
+  std::vector<double> u0, v0, p0;
+  TimeControl time;
+  PressureControl pressure;
+  AdvectionControl advection;
+  Precision precision = Precision::Double;
+  BackendChoice backend = BackendChoice::Auto;
+};
+
+}  // namespace flowlua

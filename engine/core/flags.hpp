@@ -1,0 +1,58 @@
+// Cell flags: which cells are fluid, and how each fluid cell's pressure couples to
+// its four neighbours. Built once on the host from the obstacle mask and the side
+// conditions, then read by every kernel, so stencils carry no boundary branches
+// beyond a table lookup.
+//
+// Pressure coupling per direction (2 bits): the neighbour is fluid (Coupled), a wall
+// or obstacle with dp/dn = 0 (Neumann, Griebel's epsilon flags), or an outflow face
+// where p = 0 (Dirichlet: the ghost value is -p, so the diagonal gains 2/h^2).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/boundary.hpp"
+#include "core/grid.hpp"
+#include "core/hd.hpp"
+
+namespace flowlua {
+
+using CellFlags = std::uint16_t;
+
+namespace flag {
+constexpr CellFlags kFluid = 1u << 0;
+enum Coupling : unsigned { Coupled = 0, Neumann = 1, Dirichlet = 2 };
+enum Dir : unsigned { East = 0, West = 1, North = 2, South = 3 };
+constexpr unsigned shift(Dir d) { return 1u + 2u * unsigned(d); }
+}  // namespace flag
+
+FL_HD bool is_fluid(CellFlags f) { return (f & flag::kFluid) != 0; }
+FL_HD unsigned coupling(CellFlags f, flag::Dir d) { return (f >> flag::shift(d)) & 3u; }
+
+// Neighbour indices with periodic wrap. With periodic x the east neighbour of cell
+// nx is cell 1; otherwise it is the ghost nx + 1.
+struct Neighbours {
+  int nx, ny;
+  bool periodic_x, periodic_y;
+  FL_HD int east(int i) const { return (periodic_x && i == nx) ? 1 : i + 1; }
+  FL_HD int west(int i) const { return (periodic_x && i == 1) ? nx : i - 1; }
+  FL_HD int north(int j) const { return (periodic_y && j == ny) ? 1 : j + 1; }
+  FL_HD int south(int j) const { return (periodic_y && j == 1) ? ny : j - 1; }
+};
+
+struct FlagReport {
+  std::vector<CellFlags> flags;  // grid.size() entries, ghosts included (never fluid)
+  int cells_opened = 0;          // obstacle cells turned to fluid by the thin-wall rule
+  int cells_closed = 0;          // fluid cells with no fluid neighbour turned solid
+  long fluid_cells = 0;
+};
+
+// Builds flags from the solid mask (nx*ny, may be empty) and the sides.
+//
+// NaSt2D's boundary rules (Griebel et al. 1998, sec. 3.1.4) cannot give an obstacle
+// cell with fluid on two opposite sides one value; such cells are opened (made fluid),
+// repeatedly, until none is left. Fluid cells left with no fluid neighbour are closed.
+// Both counts are reported so the host can tell the user.
+FlagReport build_flags(const Grid& grid, const Boundaries& sides, std::vector<std::uint8_t> solid);
+
+}  // namespace flowlua

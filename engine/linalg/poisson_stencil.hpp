@@ -1,0 +1,104 @@
+// The five-point Laplacian on fluid cells, with each neighbour coupled, Neumann
+// (wall or obstacle: Griebel's epsilon flags, eq. 3.52) or Dirichlet p = 0 on the
+// face between (outflow). Point functions shared by every pressure solver and both
+// backends.
+#pragma once
+#include <cstddef>
+
+#include "core/flags.hpp"
+#include "core/hd.hpp"
+
+namespace flowlua {
+
+template <class Real>
+struct PoissonView {
+  Real* p;                 // unknown (ghosts unused)
+  const Real* rhs;         // right-hand side: lap p = rhs
+  const CellFlags* flags;
+  Neighbours nb;
+  Real idx2, idy2;         // 1/dx^2, 1/dy^2
+
+  FL_HD std::size_t at(int i, int j) const { return std::size_t(j) * (nb.nx + 2) + i; }
+};
+
+// lap p at (i, j) = offdiag - diag * p(i, j); computes both parts.
+template <class Real>
+FL_HD void laplacian_parts(const PoissonView<Real>& v, const Real* p, int i, int j, Real& offdiag,
+                           Real& diag) {
+  const CellFlags f = v.flags[v.at(i, j)];
+  offdiag = 0;
+  diag = 0;
+  const int ie = v.nb.east(i), iw = v.nb.west(i), jn = v.nb.north(j), js = v.nb.south(j);
+  const Real c[4] = {v.idx2, v.idx2, v.idy2, v.idy2};
+  const std::size_t nbr[4] = {v.at(ie, j), v.at(iw, j), v.at(i, jn), v.at(i, js)};
+#if defined(__CUDACC__)
+#pragma unroll
+#endif
+  for (int d = 0; d < 4; ++d) {
+    unsigned k = coupling(f, flag::Dir(d));
+    if (k == flag::Coupled) {
+      offdiag += c[d] * p[nbr[d]];
+      diag += c[d];
+    } else if (k == flag::Dirichlet) {
+      diag += 2 * c[d];
+    }
+  }
+}
+
+template <class Real>
+FL_HD Real apply_laplacian(const PoissonView<Real>& v, const Real* p, int i, int j) {
+  Real off, diag;
+  laplacian_parts(v, p, i, j, off, diag);
+  return off - diag * p[v.at(i, j)];
+}
+
+// One SOR update of fluid cell (i, j) (Griebel eq. 3.44 with epsilon flags).
+template <class Real>
+FL_HD void sor_update(const PoissonView<Real>& v, Real omega, int i, int j) {
+  const std::size_t c = v.at(i, j);
+  if (!is_fluid(v.flags[c])) return;
+  Real off, diag;
+  laplacian_parts(v, v.p, i, j, off, diag);
+  if (diag == 0) return;  // no neighbour couples: cannot happen after build_flags
+  v.p[c] = (1 - omega) * v.p[c] + omega * (off - v.rhs[c]) / diag;
+}
+
+// Squared residual (rhs - lap p)^2 of a fluid cell, 0 elsewhere.
+template <class Real>
+struct ResidualSquared {
+  PoissonView<Real> v;
+  FL_HD double operator()(int i, int j) const {
+    if (!is_fluid(v.flags[v.at(i, j)])) return 0.0;
+    double r = double(v.rhs[v.at(i, j)]) - double(apply_laplacian(v, v.p, i, j));
+    return r * r;
+  }
+};
+
+// Sum (or squared sum) of a field over fluid cells: means and norms.
+template <class Real>
+struct FluidSum {
+  const Real* x;
+  const CellFlags* flags;
+  int stride;
+  bool squared;
+  FL_HD double operator()(int i, int j) const {
+    std::size_t c = std::size_t(j) * stride + i;
+    if (!is_fluid(flags[c])) return 0.0;
+    double v = x[c];
+    return squared ? v * v : v;
+  }
+};
+
+template <class Real>
+struct SubtractOnFluid {
+  Real* x;
+  const CellFlags* flags;
+  int stride;
+  Real value;
+  FL_HD void operator()(int i, int j) const {
+    std::size_t c = std::size_t(j) * stride + i;
+    if (is_fluid(flags[c])) x[c] -= value;
+  }
+};
+
+}  // namespace flowlua

@@ -1,0 +1,154 @@
+// Ghost cells and boundary faces of u and v (Griebel et al. 1998, sec. 3.1.3 for
+// the domain sides, sec. 3.1.4 for obstacles). Interior kernels read these values
+// and never branch on boundaries.
+#pragma once
+#include "core/boundary.hpp"
+#include "models/projection/fields.hpp"
+
+namespace flowlua::projection {
+
+// Per-side values, one per boundary cell (index 1..n; 0 and n+1 repeat the ends so
+// face averages need no special case). normal > 0 points into the domain.
+template <class Real>
+struct SideValues {
+  const Real* normal[4];
+  const Real* tangential[4];
+  int kind[4];  // BoundaryKind
+};
+
+// Tangential wall velocity at face k of a side, between boundary cells k and k + 1.
+template <class Real>
+FL_HD Real face_average(const Real* t, int k) { return Real(0.5) * (t[k] + t[k + 1]); }
+
+// Left and right sides, one call per row j = 0 .. ny + 1.
+template <class Real>
+struct FillSidesX {
+  State<Real> s;
+  SideValues<Real> b;
+  bool periodic_pass;  // periodic sides are filled in a pass of their own, after the other direction
+  FL_HD void operator()(int, int j) const {
+    const int nx = s.nx(), ny = s.ny();
+    Real* u = s.u;
+    Real* v = s.v;
+    const int jc = j < 1 ? 1 : (j > ny ? ny : j);  // cell index for normal values
+    const int jf = j < 1 ? 0 : (j > ny - 1 ? ny - 1 : j);  // face index for tangential values
+    for (int side = 0; side < 2; ++side) {
+      const int k = b.kind[side];
+      if ((k == int(BoundaryKind::Periodic)) != periodic_pass) continue;
+      const bool left = side == 0;
+      const int ib = left ? 0 : nx;           // the boundary u face
+      const int ig = left ? 0 : nx + 1;       // the ghost v column
+      const int ii = left ? 1 : nx;           // first interior cell
+      switch (BoundaryKind(k)) {
+        case BoundaryKind::Dirichlet:
+          u[s.at(ib, j)] = left ? b.normal[side][jc] : -b.normal[side][jc];
+          v[s.at(ig, j)] = 2 * face_average(b.tangential[side], jf) - v[s.at(ii, j)];
+          break;
+        case BoundaryKind::Slip:
+          u[s.at(ib, j)] = 0;
+          v[s.at(ig, j)] = v[s.at(ii, j)];
+          break;
+        case BoundaryKind::Outflow:
+          u[s.at(ib, j)] = u[s.at(left ? 1 : nx - 1, j)];
+          v[s.at(ig, j)] = v[s.at(ii, j)];
+          break;
+        case BoundaryKind::Periodic:
+          if (left) {
+            u[s.at(0, j)] = u[s.at(nx, j)];
+            v[s.at(0, j)] = v[s.at(nx, j)];
+          } else {
+            u[s.at(nx + 1, j)] = u[s.at(1, j)];
+            v[s.at(nx + 1, j)] = v[s.at(1, j)];
+          }
+          break;
+      }
+    }
+  }
+};
+
+// Bottom and top sides, one call per column i = 0 .. nx + 1.
+template <class Real>
+struct FillSidesY {
+  State<Real> s;
+  SideValues<Real> b;
+  bool periodic_pass;
+  FL_HD void operator()(int i, int) const {
+    const int nx = s.nx(), ny = s.ny();
+    Real* u = s.u;
+    Real* v = s.v;
+    const int ic = i < 1 ? 1 : (i > nx ? nx : i);
+    const int iface = i < 1 ? 0 : (i > nx - 1 ? nx - 1 : i);
+    for (int side = 2; side < 4; ++side) {
+      const int k = b.kind[side];
+      if ((k == int(BoundaryKind::Periodic)) != periodic_pass) continue;
+      const bool bottom = side == 2;
+      const int jb = bottom ? 0 : ny;
+      const int jg = bottom ? 0 : ny + 1;
+      const int ji = bottom ? 1 : ny;
+      switch (BoundaryKind(k)) {
+        case BoundaryKind::Dirichlet:
+          v[s.at(i, jb)] = bottom ? b.normal[side][ic] : -b.normal[side][ic];
+          u[s.at(i, jg)] = 2 * face_average(b.tangential[side], iface) - u[s.at(i, ji)];
+          break;
+        case BoundaryKind::Slip:
+          v[s.at(i, jb)] = 0;
+          u[s.at(i, jg)] = u[s.at(i, ji)];
+          break;
+        case BoundaryKind::Outflow:
+          v[s.at(i, jb)] = v[s.at(i, bottom ? 1 : ny - 1)];
+          u[s.at(i, jg)] = u[s.at(i, ji)];
+          break;
+        case BoundaryKind::Periodic:
+          if (bottom) {
+            v[s.at(i, 0)] = v[s.at(i, ny)];
+            u[s.at(i, 0)] = u[s.at(i, ny)];
+          } else {
+            v[s.at(i, ny + 1)] = v[s.at(i, 1)];
+            u[s.at(i, ny + 1)] = u[s.at(i, 1)];
+          }
+          break;
+      }
+    }
+  }
+};
+
+// Faces that touch obstacle cells. A face between fluid and obstacle carries no
+// flow (u = 0); a face between two obstacle cells is a ghost that mirrors the fluid
+// face beside it, so the wall value (0) sits halfway (NaSt2D's B_N, B_S, ... rules,
+// written per face so that no two threads write one value).
+template <class Real>
+struct FillObstacleFaces {
+  State<Real> s;
+  FL_HD void operator()(int i, int j) const {
+    const int nx = s.nx(), ny = s.ny();
+    // u face (i, j): cells (i, j) and (east, j); boundary faces belong to the sides.
+    const int ie = s.nb.east(i);
+    if (j <= ny && (i < nx || s.nb.periodic_x)) {
+      const bool a = s.fluid(i, j), c = s.fluid(ie, j);
+      if (!(a && c)) {
+        Real val = 0;
+        if (!a && !c) {
+          const int jn = s.nb.north(j), js = s.nb.south(j);
+          if (s.fluid(i, jn) || s.fluid(ie, jn)) val = -s.u[s.at(i, jn)];
+          else if (s.fluid(i, js) || s.fluid(ie, js)) val = -s.u[s.at(i, js)];
+        }
+        s.u[s.at(i, j)] = val;
+      }
+    }
+    const int jn = s.nb.north(j);
+    if (i <= nx && (j < ny || s.nb.periodic_y)) {
+      const bool a = s.fluid(i, j), c = s.fluid(i, jn);
+      if (!(a && c)) {
+        Real val = 0;
+        if (!a && !c) {
+          const int ie2 = s.nb.east(i), iw = s.nb.west(i);
+          if (s.fluid(ie2, j) || s.fluid(ie2, jn)) val = -s.v[s.at(ie2, j)];
+          else if (s.fluid(iw, j) || s.fluid(iw, jn)) val = -s.v[s.at(iw, j)];
+        }
+        s.v[s.at(i, j)] = val;
+      }
+    }
+  }
+};
+
+}  // namespace flowlua::projection

@@ -1,0 +1,264 @@
+// The projection model (seed 002; Griebel, Dornseifer & Neunhoeffer 1998) on one
+// backend and one precision. Each step:
+//   1. dt from the CFL and diffusion limits (eq. 9, with the squares), one scalar
+//      copied back; gamma from Griebel's rule when automatic;
+//   2. F, G: explicit momentum (eqs. 4-5), one fused pass;
+//   3. rhs = div(F, G) / dt and the pressure Poisson solve (eq. 8);
+//   4. u, v = F, G - dt grad p (eqs. 6-7);
+//   5. ghost cells and obstacle faces for the next step and for snapshots.
+// The state stays in backend memory; the host sees it only through snapshots.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backend/device_array.hpp"
+#include "core/error.hpp"
+#include "core/flags.hpp"
+#include "linalg/cg.hpp"
+#include "models/projection/boundary_fill.hpp"
+#include "models/projection/derived_fields.hpp"
+#include "models/projection/momentum.hpp"
+#include "models/projection/projection_stages.hpp"
+#include "sim/solver.hpp"
+
+namespace flowlua::projection {
+
+// Host-side checks and flag construction shared by every instantiation.
+struct Setup {
+  FlagReport flags;
+  bool singular = false;  // no outflow side: pressure fixed only up to a constant
+};
+Setup prepare(const ProjectionConfig& c);
+std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const char* backend,
+                          const std::string& pressure_solver);
+void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc);
+
+template <class Exec, class Real>
+class ProjectionSolver final : public Solver {
+ public:
+  explicit ProjectionSolver(const ProjectionConfig& config)
+      : c_(config), setup_(prepare(c_)), g_(c_.grid), n_(g_.size()),
+        u_(n_), v_(n_), f_(n_), gg_(n_), p_(n_), rhs_(n_), flags_(n_),
+        side_len_(std::max(g_.nx, g_.ny) + 2), sides_(8 * side_len_) {
+    flags_.upload(setup_.flags.flags);
+    upload_initial(c_.u0, u_);
+    upload_initial(c_.v0, v_);
+    upload_initial(c_.p0, p_);
+    f_.fill(Real(0));
+    gg_.fill(Real(0));
+    rhs_.fill(Real(0));
+    for (Side s : kSides) upload_side(s);
+    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, g_);
+    fill_boundaries();
+    fill_boundaries();  // obstacle ghosts mirror faces that the first pass zeroed
+  }
+
+  void step() override {
+    const int nx = g_.nx, ny = g_.ny;
+    const State<Real> s = state();
+    // 1. Time step and donor-cell weight.
+    const bool need_speed = c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0;
+    double inv_t = 0;
+    if (need_speed) {
+      inv_t = Exec::reduce_max(0, nx, 0, ny, InverseConvectiveTime<Real>{s});
+      if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
+    }
+    dt_ = next_dt(inv_t);
+    gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
+    // 2. Momentum.
+    MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
+    Exec::for_each(0, nx, 0, ny, MomentumStage<Real>{s, m});
+    // 3. Pressure.
+    Exec::for_each(1, nx, 1, ny, PressureRhs<Real>{s, Real(1 / dt_)});
+    if (setup_.singular) remove_fluid_mean(rhs_.data());
+    PoissonView<Real> pv{p_.data(), rhs_.data(), flags_.data(), s.nb, Real(1 / (g_.dx * g_.dx)),
+                         Real(1 / (g_.dy * g_.dy))};
+    last_solve_ = pressure_->solve(pv);
+    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
+    if (setup_.singular) remove_fluid_mean(p_.data());
+    // 4. Correction.
+    VelocityCorrection<Real> corr{s, Real(dt_)};
+    if (c_.time.steady > 0) max_change_ = Exec::reduce_max(1, nx, 1, ny, corr) / dt_;
+    else Exec::for_each(1, nx, 1, ny, ForEach<VelocityCorrection<Real>>{corr});
+    // 5. Boundaries for the next step and for snapshots.
+    fill_boundaries();
+    time_ += dt_;
+    ++steps_;
+  }
+
+  long steps() const override { return steps_; }
+  double time() const override { return time_; }
+  double dt() const override { return dt_; }
+  void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
+  const ProjectionConfig& config() const override { return c_; }
+
+  void set_side(Side side, const SideCondition& sc) override {
+    check_side(c_, side, sc);
+    c_.boundaries[int(side)] = sc;
+    upload_side(side);
+    fill_boundaries();
+  }
+
+  std::vector<std::string> field_names() const override { return projection::field_names(); }
+  FieldSnapshot field(const std::string& name) override { return derived_field(host_state(), name); }
+
+  void set_field(const FieldSnapshot& f) override {
+    if (f.name != "p") throw CaseError("field '" + f.name + "' is computed from the state and cannot be set; only 'p' can");
+    std::vector<Real> host = to_real(p_.download());
+    for (int j = 1; j <= g_.ny; ++j)
+      for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j)] = Real(f.get(i, j) / c_.rho);
+    p_.upload(host);
+  }
+
+  Diagnostics diagnostics() override {
+    Diagnostics d;
+    d.step = steps_;
+    d.time = time_;
+    d.dt = dt_;
+    d.gamma = gamma_;
+    d.pressure_iterations = last_solve_.iterations;
+    d.pressure_residual = last_solve_.residual;
+    d.max_change = max_change_;
+    HostState hs = host_state();
+    fill_flow_diagnostics(hs, d);
+    double m = 0;
+    for (int j = 0; j <= g_.ny; ++j)
+      for (int i = 0; i <= g_.nx; ++i)
+        m = std::max({m, std::abs(hs.u[g_.at(i, j)]) / g_.dx, std::abs(hs.v[g_.at(i, j)]) / g_.dy});
+    d.cfl = m * dt_;
+    return d;
+  }
+
+  Forces forces(int obstacle) override { return obstacle_forces(host_state(), c_.obstacle_id, obstacle); }
+
+  std::string plan() const override {
+    return describe_plan(c_, setup_, Exec::name, pressure_->describe());
+  }
+  std::string backend_name() const override { return Exec::name; }
+
+ private:
+  template <class F>
+  struct ForEach {  // runs a reduction functor as a plain launch, dropping its value
+    F f;
+    FL_HD void operator()(int i, int j) const { (void)f(i, j); }
+  };
+
+  State<Real> state() {
+    return State<Real>{u_.data(), v_.data(), f_.data(), gg_.data(), p_.data(), rhs_.data(), flags_.data(),
+                       Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)},
+                       Real(g_.dx), Real(g_.dy)};
+  }
+
+  double next_dt(double inv_t) const {
+    double dt = c_.time.dt;
+    if (dt <= 0) {
+      // Griebel eq. 3.50: diffusive limit with the squares (seed 002 eq. 9 lacks them).
+      const double diffusive = 0.5 / (c_.nu * (1 / (g_.dx * g_.dx) + 1 / (g_.dy * g_.dy)));
+      const double convective = inv_t > 0 ? 1 / inv_t : diffusive;
+      dt = c_.time.cfl * std::min(diffusive, convective);
+    }
+    if (dt_cap_ > 0) dt = std::min(dt, dt_cap_);
+    return dt;
+  }
+
+  void fill_boundaries() {
+    const State<Real> s = state();
+    SideValues<Real> b;
+    for (int k = 0; k < 4; ++k) {
+      b.normal[k] = sides_.data() + (2 * k) * side_len_;
+      b.tangential[k] = sides_.data() + (2 * k + 1) * side_len_;
+      b.kind[k] = int(c_.boundaries[k].kind);
+    }
+    // Periodic sides last: their copies carry the other direction's ghosts along.
+    const bool py = is_periodic_y(c_.boundaries);
+    auto fill_x = [&](bool periodic) { Exec::for_each(0, 0, 0, g_.ny + 1, FillSidesX<Real>{s, b, periodic}); };
+    auto fill_y = [&](bool periodic) { Exec::for_each(0, g_.nx + 1, 0, 0, FillSidesY<Real>{s, b, periodic}); };
+    if (py) { fill_x(false); fill_y(false); }
+    else { fill_y(false); fill_x(false); }
+    fill_x(true);
+    fill_y(true);
+    if (!setup_.flags.flags.empty() && setup_.flags.fluid_cells < g_.cells())
+      Exec::for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
+  }
+
+  void upload_side(Side side) {
+    const SideCondition& sc = c_.boundaries[int(side)];
+    const int n = (side == Side::Left || side == Side::Right) ? g_.ny : g_.nx;
+    std::vector<Real> nrm(side_len_, Real(0)), tan(side_len_, Real(0));
+    if (sc.kind == BoundaryKind::Dirichlet) {
+      for (int k = 1; k <= n; ++k) {
+        nrm[k] = Real(sc.normal.empty() ? 0.0 : sc.normal[k - 1]);
+        tan[k] = Real(sc.tangential.empty() ? 0.0 : sc.tangential[k - 1]);
+      }
+      nrm[0] = nrm[1]; tan[0] = tan[1];
+      nrm[n + 1] = nrm[n]; tan[n + 1] = tan[n];
+    }
+    Exec::upload(sides_.data() + 2 * int(side) * side_len_, nrm.data(), side_len_);
+    Exec::upload(sides_.data() + (2 * int(side) + 1) * side_len_, tan.data(), side_len_);
+  }
+
+  void upload_initial(const std::vector<double>& values, DeviceArray<Exec, Real>& a) {
+    if (values.empty()) { a.fill(Real(0)); return; }
+    std::vector<Real> host(values.begin(), values.end());
+    a.upload(host);
+  }
+
+  void remove_fluid_mean(Real* x) {
+    const int stride = g_.nx + 2;
+    double sum = Exec::reduce_sum(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false});
+    Real mean = Real(sum / double(setup_.flags.fluid_cells));
+    Exec::for_each(1, g_.nx, 1, g_.ny, SubtractOnFluid<Real>{x, flags_.data(), stride, mean});
+  }
+
+  static std::vector<double> to_double(const std::vector<Real>& a) { return std::vector<double>(a.begin(), a.end()); }
+  static std::vector<Real> to_real(const std::vector<Real>& a) { return a; }
+
+  HostState host_state() const {
+    HostState h;
+    h.grid = g_;
+    h.nb = Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)};
+    h.u = to_double(u_.download());
+    h.v = to_double(v_.download());
+    h.p = to_double(p_.download());
+    h.flags = &setup_.flags.flags;
+    h.rho = c_.rho;
+    h.nu = c_.nu;
+    return h;
+  }
+
+  [[noreturn]] void blow_up(const char* what) {
+    HostState h = host_state();
+    int bi = 0, bj = 0;
+    for (int j = 0; j <= g_.ny + 1 && !bi; ++j)
+      for (int i = 0; i <= g_.nx + 1; ++i)
+        if (!std::isfinite(h.u[g_.at(i, j)]) || !std::isfinite(h.v[g_.at(i, j)]) || !std::isfinite(h.p[g_.at(i, j)])) {
+          bi = std::clamp(i, 1, g_.nx);
+          bj = std::clamp(j, 1, g_.ny);
+          break;
+        }
+    std::ostringstream msg;
+    msg << what << " at step " << steps_ + 1 << ", t = " << time_;
+    if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g_.xc(bi) << ", y = " << g_.yc(bj);
+    msg << " (dt = " << dt_ << "); try a smaller time.cfl or time.dt, or a finer grid";
+    throw BlowUp(msg.str(), steps_ + 1, time_, bi, bj);
+  }
+
+  ProjectionConfig c_;
+  Setup setup_;
+  Grid g_;
+  std::size_t n_;
+  DeviceArray<Exec, Real> u_, v_, f_, gg_, p_, rhs_;
+  DeviceArray<Exec, CellFlags> flags_;
+  int side_len_;
+  DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
+  std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
+  long steps_ = 0;
+  double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0, max_change_ = 0;
+  SolveReport last_solve_;
+};
+
+}  // namespace flowlua::projection
