@@ -79,6 +79,13 @@ inline double* scratch() {
   return buf;
 }
 
+template <class T>
+struct FillFn {
+  T* p;
+  T v;
+  __device__ void operator()(int i, int) const { p[i] = v; }
+};
+
 // Row offset folded into the functor call: k / width counts rows from j0.
 template <class F>
 struct Shifted {
@@ -127,7 +134,7 @@ struct CudaExec {
   }
   template <class T>
   static void fill(T* dst, T value, std::size_t n) {
-    for_each(0, int(n) - 1, 0, 0, FillFn<T>{dst, value});
+    for_each(0, int(n) - 1, 0, 0, cuda_detail::FillFn<T>{dst, value});
   }
 
   template <class F>
@@ -151,14 +158,6 @@ struct CudaExec {
   }
 
   static void synchronize() { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
-
- private:
-  template <class T>
-  struct FillFn {
-    T* p;
-    T v;
-    __device__ void operator()(int i, int) const { p[i] = v; }
-  };
 };
 
 }  // namespace flowlua

@@ -48,8 +48,8 @@ struct FillSidesX {
           u[s.at(ib, j)] = 0;
           v[s.at(ig, j)] = v[s.at(ii, j)];
           break;
-        case BoundaryKind::Outflow:
-          u[s.at(ib, j)] = u[s.at(left ? 1 : nx - 1, j)];
+        case BoundaryKind::Outflow:  // the normal velocity is an unknown: see OutflowFaces
+          if (j >= 1 && j <= ny && !s.fluid(ii, j)) u[s.at(ib, j)] = 0;
           v[s.at(ig, j)] = v[s.at(ii, j)];
           break;
         case BoundaryKind::Periodic:
@@ -95,7 +95,7 @@ struct FillSidesY {
           u[s.at(i, jg)] = u[s.at(i, ji)];
           break;
         case BoundaryKind::Outflow:
-          v[s.at(i, jb)] = v[s.at(i, bottom ? 1 : ny - 1)];
+          if (i >= 1 && i <= nx && !s.fluid(i, ji)) v[s.at(i, jb)] = 0;
           u[s.at(i, jg)] = u[s.at(i, ji)];
           break;
         case BoundaryKind::Periodic:
@@ -107,6 +107,49 @@ struct FillSidesY {
             u[s.at(i, ny + 1)] = u[s.at(i, 1)];
           }
           break;
+      }
+    }
+  }
+};
+
+// Outflow sides: zero normal gradient of velocity and p = 0 on the boundary face.
+// The face's normal velocity is an unknown like an interior one: its F (or G) is
+// copied from the first interior face (zero gradient), and the correction uses the
+// ghost pressure -p of the Dirichlet condition, so the last cells stay exactly
+// divergence-free. Unlike NaSt2D, which copies u after the projection and so loses
+// mass in the last column, this conserves mass to the solver tolerance.
+template <class Real>
+struct OutflowFaces {
+  State<Real> s;
+  SideValues<Real> b;
+  bool correct;  // false: set F/G after the momentum step; true: correct u/v after the solve
+  Real dt;
+  FL_HD void operator()(int k, int) const {
+    const int nx = s.nx(), ny = s.ny();
+    if (k >= 1 && k <= ny) {
+      const int j = k;
+      if (b.kind[0] == int(BoundaryKind::Outflow) && s.fluid(1, j)) {
+        const std::size_t c = s.at(0, j);
+        if (correct) s.u[c] = s.f[c] - dt / s.dx * (s.p[s.at(1, j)] + s.p[s.at(1, j)]);
+        else s.f[c] = s.f[s.at(1, j)];
+      }
+      if (b.kind[1] == int(BoundaryKind::Outflow) && s.fluid(nx, j)) {
+        const std::size_t c = s.at(nx, j);
+        if (correct) s.u[c] = s.f[c] + dt / s.dx * (s.p[c] + s.p[c]);
+        else s.f[c] = s.f[s.at(nx - 1, j)];
+      }
+    }
+    if (k >= 1 && k <= nx) {
+      const int i = k;
+      if (b.kind[2] == int(BoundaryKind::Outflow) && s.fluid(i, 1)) {
+        const std::size_t c = s.at(i, 0);
+        if (correct) s.v[c] = s.g[c] - dt / s.dy * (s.p[s.at(i, 1)] + s.p[s.at(i, 1)]);
+        else s.g[c] = s.g[s.at(i, 1)];
+      }
+      if (b.kind[3] == int(BoundaryKind::Outflow) && s.fluid(i, ny)) {
+        const std::size_t c = s.at(i, ny);
+        if (correct) s.v[c] = s.g[c] + dt / s.dy * (s.p[c] + s.p[c]);
+        else s.g[c] = s.g[s.at(i, ny - 1)];
       }
     }
   }

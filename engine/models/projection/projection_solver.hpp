@@ -37,6 +37,13 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const c
                           const std::string& pressure_solver);
 void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc);
 
+// Runs a reduction functor as a plain launch, dropping its value.
+template <class F>
+struct DropValue {
+  F f;
+  FL_HD void operator()(int i, int j) const { (void)f(i, j); }
+};
+
 template <class Exec, class Real>
 class ProjectionSolver final : public Solver {
  public:
@@ -53,6 +60,7 @@ class ProjectionSolver final : public Solver {
     rhs_.fill(Real(0));
     for (Side s : kSides) upload_side(s);
     pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, g_);
+    for (Side sd : kSides) has_outflow_ = has_outflow_ || c_.boundaries[int(sd)].kind == BoundaryKind::Outflow;
     fill_boundaries();
     fill_boundaries();  // obstacle ghosts mirror faces that the first pass zeroed
   }
@@ -72,6 +80,7 @@ class ProjectionSolver final : public Solver {
     // 2. Momentum.
     MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
     Exec::for_each(0, nx, 0, ny, MomentumStage<Real>{s, m});
+    if (has_outflow_) Exec::for_each(1, std::max(nx, ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
     // 3. Pressure.
     Exec::for_each(1, nx, 1, ny, PressureRhs<Real>{s, Real(1 / dt_)});
     if (setup_.singular) remove_fluid_mean(rhs_.data());
@@ -83,7 +92,8 @@ class ProjectionSolver final : public Solver {
     // 4. Correction.
     VelocityCorrection<Real> corr{s, Real(dt_)};
     if (c_.time.steady > 0) max_change_ = Exec::reduce_max(1, nx, 1, ny, corr) / dt_;
-    else Exec::for_each(1, nx, 1, ny, ForEach<VelocityCorrection<Real>>{corr});
+    else Exec::for_each(1, nx, 1, ny, DropValue<VelocityCorrection<Real>>{corr});
+    if (has_outflow_) Exec::for_each(1, std::max(nx, ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
     // 5. Boundaries for the next step and for snapshots.
     fill_boundaries();
     time_ += dt_;
@@ -141,12 +151,6 @@ class ProjectionSolver final : public Solver {
   std::string backend_name() const override { return Exec::name; }
 
  private:
-  template <class F>
-  struct ForEach {  // runs a reduction functor as a plain launch, dropping its value
-    F f;
-    FL_HD void operator()(int i, int j) const { (void)f(i, j); }
-  };
-
   State<Real> state() {
     return State<Real>{u_.data(), v_.data(), f_.data(), gg_.data(), p_.data(), rhs_.data(), flags_.data(),
                        Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)},
@@ -165,14 +169,19 @@ class ProjectionSolver final : public Solver {
     return dt;
   }
 
-  void fill_boundaries() {
-    const State<Real> s = state();
+  SideValues<Real> side_values() {
     SideValues<Real> b;
     for (int k = 0; k < 4; ++k) {
       b.normal[k] = sides_.data() + (2 * k) * side_len_;
       b.tangential[k] = sides_.data() + (2 * k + 1) * side_len_;
       b.kind[k] = int(c_.boundaries[k].kind);
     }
+    return b;
+  }
+
+  void fill_boundaries() {
+    const State<Real> s = state();
+    const SideValues<Real> b = side_values();
     // Periodic sides last: their copies carry the other direction's ghosts along.
     const bool py = is_periodic_y(c_.boundaries);
     auto fill_x = [&](bool periodic) { Exec::for_each(0, 0, 0, g_.ny + 1, FillSidesX<Real>{s, b, periodic}); };
@@ -259,6 +268,7 @@ class ProjectionSolver final : public Solver {
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0, max_change_ = 0;
   SolveReport last_solve_;
+  bool has_outflow_ = false;
 };
 
 }  // namespace flowlua::projection
