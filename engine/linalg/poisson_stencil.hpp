@@ -31,7 +31,7 @@ FL_HD void laplacian_parts(const PoissonView<Real>& v, const Real* p, int i, int
   const int ie = v.nb.east(i), iw = v.nb.west(i), jn = v.nb.north(j), js = v.nb.south(j);
   const Real c[4] = {v.idx2, v.idx2, v.idy2, v.idy2};
   const std::size_t nbr[4] = {v.at(ie, j), v.at(iw, j), v.at(i, jn), v.at(i, js)};
-#if defined(__CUDACC__)
+#if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int d = 0; d < 4; ++d) {

@@ -38,6 +38,9 @@ class Solver {
   virtual double dt() const = 0;  // of the last step (or the next one, before the first)
   // Caps the next step's dt (e.g. to land exactly on t_end); <= 0 removes the cap.
   virtual void limit_next_dt(double max_dt) = 0;
+  // max |u^{n+1} - u^n| / dt of the last step, for steady-state stops; computed
+  // only when config().time.steady > 0 (0 otherwise). Costs no download.
+  virtual double max_change() const = 0;
   virtual const ProjectionConfig& config() const = 0;
 
   // New boundary values for a side (same kind as before): inflow profiles and

@@ -70,12 +70,13 @@ class ProjectionSolver final : public Solver {
     const State<Real> s = state();
     // 1. Time step and donor-cell weight.
     const bool need_speed = c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0;
-    double inv_t = 0;
+    double inv_t = 0, speed2 = 0;
     if (need_speed) {
       inv_t = Exec::reduce_max(0, nx, 0, ny, InverseConvectiveTime<Real>{s});
       if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
+      if (c_.time.dt <= 0 && c_.advection.gamma < 1) speed2 = Exec::reduce_max(0, nx, 0, ny, SpeedSquared<Real>{s});
     }
-    dt_ = next_dt(inv_t);
+    dt_ = next_dt(inv_t, speed2);
     gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
     // 2. Momentum.
     MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
@@ -104,6 +105,7 @@ class ProjectionSolver final : public Solver {
   double time() const override { return time_; }
   double dt() const override { return dt_; }
   void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
+  double max_change() const override { return max_change_; }
   const ProjectionConfig& config() const override { return c_; }
 
   void set_side(Side side, const SideCondition& sc) override {
@@ -157,13 +159,21 @@ class ProjectionSolver final : public Solver {
                        Real(g_.dx), Real(g_.dy)};
   }
 
-  double next_dt(double inv_t) const {
+  double next_dt(double inv_t, double speed2) const {
     double dt = c_.time.dt;
     if (dt <= 0) {
       // Griebel eq. 3.50: diffusive limit with the squares (seed 002 eq. 9 lacks them).
       const double diffusive = 0.5 / (c_.nu * (1 / (g_.dx * g_.dx) + 1 / (g_.dy * g_.dy)));
       const double convective = inv_t > 0 ? 1 / inv_t : diffusive;
-      dt = c_.time.cfl * std::min(diffusive, convective);
+      dt = std::min(diffusive, convective);
+      // Cell-Peclet limit of central advection, relaxed by the donor-cell share:
+      // the upwind part adds a diffusion of about gamma |u| h / 2.
+      if (speed2 > 0 && c_.advection.gamma >= 0) {
+        const double h = std::min(g_.dx, g_.dy);
+        const double nu_eff = c_.nu + 0.5 * c_.advection.gamma * std::sqrt(speed2) * h;
+        dt = std::min(dt, 2 * nu_eff / speed2);
+      }
+      dt *= c_.time.cfl;
     }
     if (dt_cap_ > 0) dt = std::min(dt, dt_cap_);
     return dt;

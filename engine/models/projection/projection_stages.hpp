@@ -58,4 +58,16 @@ struct InverseConvectiveTime {
   }
 };
 
+// u^2 + v^2 from the two faces of a cell: with the donor-cell weight gamma small,
+// explicit central advection is stable only for dt <= 2 nu / |u|^2 (the cell
+// Peclet limit of forward-time central-space schemes), so the time step needs it.
+template <class Real>
+struct SpeedSquared {
+  State<Real> s;
+  FL_HD double operator()(int i, int j) const {
+    const double a = s.u[s.at(i, j)], b = s.v[s.at(i, j)];
+    return a * a + b * b;
+  }
+};
+
 }  // namespace flowlua::projection

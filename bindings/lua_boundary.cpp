@@ -1,0 +1,287 @@
+#include "lua_boundary.hpp"
+
+#include <cmath>
+#include <new>
+
+#include "core/error.hpp"
+#include "host.hpp"
+#include "lua_table.hpp"
+
+namespace flowlua::lua {
+
+const char* BoundarySpec::type_name() const {
+  switch (type) {
+    case Type::Wall: return "wall";
+    case Type::Slip: return "slip";
+    case Type::Inflow: return "inflow";
+    case Type::Outflow: return "outflow";
+    case Type::Periodic: return "periodic";
+    case Type::Custom: return "custom";
+  }
+  return "?";
+}
+
+std::string BoundarySpec::label() const {
+  if (type == Type::Wall) return (u != 0 || v != 0) ? "moving wall" : "wall";
+  return type_name();
+}
+
+std::string BoundarySpec::describe() const {
+  auto val = [&](bool fn, double x) { return fn ? std::string("function") : fmt(x); };
+  std::string every_text = dynamic() ? ", every " + std::to_string(every) + " step" +
+                                           (every == 1 ? "" : "s")
+                                     : "";
+  switch (type) {
+    case Type::Wall:
+      if (u == 0 && v == 0) return "wall (no slip)";
+      return "moving wall (u = " + fmt(u) + ", v = " + fmt(v) + ")";
+    case Type::Inflow:
+      return "inflow (u = " + val(u_fn, u) + ", v = " + val(v_fn, v) + every_text + ")";
+    case Type::Custom: return "custom (function(side, s, t)" + every_text + ")";
+    default: return type_name();
+  }
+}
+
+void physical_to_side(Side side, double u, double v, double& normal, double& tangential) {
+  switch (side) {
+    case Side::Left: normal = u; tangential = v; break;
+    case Side::Right: normal = -u; tangential = v; break;
+    case Side::Bottom: normal = v; tangential = u; break;
+    case Side::Top: normal = -v; tangential = u; break;
+  }
+}
+
+int side_cells(Side side, const Grid& grid) {
+  return (side == Side::Left || side == Side::Right) ? grid.ny : grid.nx;
+}
+
+double side_coordinate(Side side, const Grid& grid, int k) {
+  return (side == Side::Left || side == Side::Right) ? grid.yc(k) : grid.xc(k);
+}
+
+const char* side_axis(Side side) {
+  return (side == Side::Left || side == Side::Right) ? "y" : "x";
+}
+
+// The result at idx as a finite number, or "" and a description of what it was.
+static bool finite_result(lua_State* L, int idx, double& out, std::string& got) {
+  if (lua_type(L, idx) == LUA_TNUMBER) {
+    out = lua_tonumber(L, idx);
+    if (std::isfinite(out)) return true;
+    got = fmt(out);
+    return false;
+  }
+  got = describe_value(L, idx);
+  return false;
+}
+
+SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec,
+                            double t, const std::function<void(int)>& push_fn) {
+  SideCondition c;
+  c.label = spec.label();
+  int n = side_cells(side, grid);
+  c.normal.assign(n, 0.0);
+  c.tangential.assign(n, 0.0);
+  const std::string sname = side_name(side);
+  switch (spec.type) {
+    case BoundarySpec::Type::Slip: c.kind = BoundaryKind::Slip; return c;
+    case BoundarySpec::Type::Outflow: c.kind = BoundaryKind::Outflow; return c;
+    case BoundarySpec::Type::Periodic: c.kind = BoundaryKind::Periodic; return c;
+    default: c.kind = BoundaryKind::Dirichlet; break;
+  }
+  lua_checkstack(L, 8);
+  // Messages are built only when something goes wrong: this runs every step.
+  auto what = [&](int comp) {
+    if (spec.type == BoundarySpec::Type::Custom) return "flow.custom function on the " + sname + " side";
+    return std::string("inflow ") + (comp == 0 ? "u" : "v") + " function on the " + sname + " side";
+  };
+  auto at = [&](double s) {
+    return std::string(side_axis(side)) + " = " + fmt(s) + ", t = " + fmt(t);
+  };
+  std::string err, got;
+  for (int k = 1; k <= n; ++k) {
+    double s = side_coordinate(side, grid, k);
+    double u = spec.u, v = spec.v;
+    if (spec.type == BoundarySpec::Type::Custom) {
+      push_fn(0);
+      lua_pushstring(L, sname.c_str());
+      lua_pushnumber(L, s);
+      lua_pushnumber(L, t);
+      if (!call_checked(L, 3, 2, false, &err))
+        throw CaseError(what(0) + " failed at " + at(s) + ": " + err);
+      bool ok = finite_result(L, -2, u, got) && finite_result(L, -1, v, got);
+      lua_pop(L, 2);
+      if (!ok)
+        throw CaseError(what(0) + " returned " + got + " at " + at(s) +
+                        "; it must return two finite numbers u, v");
+    } else {
+      for (int comp = 0; comp < 2; ++comp) {
+        bool fn = comp == 0 ? spec.u_fn : spec.v_fn;
+        if (!fn) continue;
+        push_fn(comp);
+        lua_pushnumber(L, s);
+        lua_pushnumber(L, t);
+        if (!call_checked(L, 2, 1, false, &err))
+          throw CaseError(what(comp) + " failed at " + at(s) + ": " + err);
+        bool ok = finite_result(L, -1, comp == 0 ? u : v, got);
+        lua_pop(L, 1);
+        if (!ok)
+          throw CaseError(what(comp) + " returned " + got + " at " + at(s) +
+                          "; it must return a finite number");
+      }
+    }
+    double normal = 0, tangential = 0;
+    physical_to_side(side, u, v, normal, tangential);
+    if (spec.type == BoundarySpec::Type::Wall && normal != 0) {
+      bool lr = side == Side::Left || side == Side::Right;
+      const char* comp = lr ? "u" : "v";
+      throw CaseError("a wall on the " + sname + " side cannot have a velocity through it (" + comp +
+                      " = " + fmt(lr ? u : v) +
+                      "); walls move along themselves only. For flow through a side use "
+                      "flow.inflow{ " + comp + " = ... }");
+    }
+    c.normal[k - 1] = normal;
+    c.tangential[k - 1] = tangential;
+  }
+  return c;
+}
+
+// ---- the Lua constructors -----------------------------------------------------------
+
+static BoundaryUD* new_boundary(lua_State* L, BoundarySpec::Type type) {
+  void* mem = lua_newuserdatauv(L, sizeof(BoundaryUD), 2);
+  auto* b = new (mem) BoundaryUD();
+  b->spec.type = type;
+  luaL_setmetatable(L, kBoundaryMeta);
+  return b;
+}
+
+static void no_arguments(lua_State* L, const char* fname) {
+  int n = lua_gettop(L);
+  if (n == 0) return;
+  if (n == 1 && lua_type(L, 1) == LUA_TTABLE) {
+    TableReader t(L, 1, fname, {});
+    return;
+  }
+  throw CaseError(std::string(fname) + " takes no arguments (got " + describe_value(L, 1) + ")");
+}
+
+static int l_wall(lua_State* L) {
+  double u = 0, v = 0;
+  if (lua_gettop(L) >= 1 && !lua_isnil(L, 1)) {
+    TableReader t(L, 1, "flow.wall", {"u", "v"});
+    u = t.number("u", 0);
+    v = t.number("v", 0);
+  }
+  auto* b = new_boundary(L, BoundarySpec::Type::Wall);
+  b->spec.u = u;
+  b->spec.v = v;
+  return 1;
+}
+
+static int l_slip(lua_State* L) {
+  no_arguments(L, "flow.slip");
+  new_boundary(L, BoundarySpec::Type::Slip);
+  return 1;
+}
+
+static int l_outflow(lua_State* L) {
+  no_arguments(L, "flow.outflow");
+  new_boundary(L, BoundarySpec::Type::Outflow);
+  return 1;
+}
+
+static int l_periodic(lua_State* L) {
+  no_arguments(L, "flow.periodic");
+  new_boundary(L, BoundarySpec::Type::Periodic);
+  return 1;
+}
+
+static long read_every(const TableReader& t) {
+  long long every = t.integer("every", 1);
+  check_int_range(t.name("every"), every, 1, 1000000000);
+  return long(every);
+}
+
+static int l_inflow(lua_State* L) {
+  arg_table(L, 1, "flow.inflow");
+  TableReader t(L, 1, "flow.inflow", {"u", "v", "every"});
+  if (!t.has("u") && !t.has("v"))
+    throw CaseError("flow.inflow needs u or v: a number or a function(s, t)");
+  BoundarySpec spec;
+  spec.type = BoundarySpec::Type::Inflow;
+  spec.every = read_every(t);
+  for (int comp = 0; comp < 2; ++comp) {
+    const char* key = comp == 0 ? "u" : "v";
+    int ty = t.type(key);
+    if (ty == LUA_TFUNCTION) {
+      (comp == 0 ? spec.u_fn : spec.v_fn) = true;
+    } else if (ty != LUA_TNIL && ty != LUA_TNUMBER) {
+      t.push(key);
+      std::string d = describe_value(L, -1);
+      lua_pop(L, 1);
+      throw CaseError(t.name(key) + " must be a number or a function(s, t) (got " + d + ")");
+    } else {
+      (comp == 0 ? spec.u : spec.v) = t.number(key, 0);
+    }
+  }
+  auto* b = new_boundary(L, BoundarySpec::Type::Inflow);
+  b->spec = spec;
+  int ud = lua_gettop(L);
+  if (spec.u_fn) { t.push("u"); lua_setiuservalue(L, ud, 1); }
+  if (spec.v_fn) { t.push("v"); lua_setiuservalue(L, ud, 2); }
+  return 1;
+}
+
+static int l_custom(lua_State* L) {
+  long every = 1;
+  int fn = 1;
+  if (lua_type(L, 1) == LUA_TTABLE) {
+    TableReader t(L, 1, "flow.custom", {"every", "fn"}, {}, true);
+    every = read_every(t);
+    lua_rawgeti(L, 1, 1);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); t.push("fn"); }
+    if (lua_type(L, -1) != LUA_TFUNCTION) {
+      std::string d = describe_value(L, -1);
+      lua_pop(L, 1);
+      throw CaseError("flow.custom{ fn, every = N } needs a function(side, s, t) first (got " + d + ")");
+    }
+    fn = lua_gettop(L);
+  } else if (lua_type(L, 1) != LUA_TFUNCTION) {
+    throw CaseError("flow.custom takes a function(side, s, t) returning u, v, or { fn, every = N } (got " +
+                    describe_value(L, 1) + ")");
+  }
+  auto* b = new_boundary(L, BoundarySpec::Type::Custom);
+  b->spec.custom_fn = true;
+  b->spec.every = every;
+  int ud = lua_gettop(L);
+  lua_pushvalue(L, fn);
+  lua_setiuservalue(L, ud, 1);
+  return 1;
+}
+
+static int l_boundary_tostring(lua_State* L) {
+  auto* b = test_udata<BoundaryUD>(L, 1, kBoundaryMeta);
+  std::string s = b ? "flow boundary: " + b->spec.describe() : "flow boundary";
+  lua_pushlstring(L, s.data(), s.size());
+  return 1;
+}
+
+void register_boundaries(lua_State* L, int flow) {
+  luaL_newmetatable(L, kBoundaryMeta);
+  lua_pushcfunction(L, protect<l_boundary_tostring>);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushstring(L, "flow boundary");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  const luaL_Reg fns[] = {{"wall", protect<l_wall>},       {"slip", protect<l_slip>},
+                          {"inflow", protect<l_inflow>},   {"outflow", protect<l_outflow>},
+                          {"periodic", protect<l_periodic>}, {"custom", protect<l_custom>},
+                          {nullptr, nullptr}};
+  for (const luaL_Reg* r = fns; r->name; ++r) {
+    lua_pushcfunction(L, r->func);
+    lua_setfield(L, flow, r->name);
+  }
+}
+
+}  // namespace flowlua::lua

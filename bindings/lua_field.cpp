@@ -1,0 +1,226 @@
+// Field snapshots in Lua: sim:field(name) -> f:sample(x, y), f:get(i, j), f:set(i, j, v),
+// f:min(), f:max(), f:mean(), f:norm(), f:size(), f:line{x = ...}, f.name.
+#include <algorithm>
+#include <cmath>
+#include <new>
+
+#include "core/error.hpp"
+#include "host.hpp"
+#include "lua_simulation.hpp"
+#include "lua_table.hpp"
+#include "suggest.hpp"
+
+namespace flowlua::lua {
+
+std::shared_ptr<FieldData> take_field(const std::shared_ptr<SimCore>& core, const std::string& name) {
+  Solver& s = core->solver();
+  auto names = s.field_names();
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    std::string best = closest_match(name, names);
+    throw CaseError("unknown field '" + clip(name) + "'" +
+                    (best.empty() ? "" : "; did you mean '" + best + "'?") +
+                    " (fields: " + join_names(names) + ")");
+  }
+  core->flush_pending();  // read what was written
+  auto d = std::make_shared<FieldData>();
+  d->snap = s.field(name);
+  d->step = s.steps();
+  d->time = s.time();
+  d->owner = core;
+  return d;
+}
+
+void push_field(lua_State* L, std::shared_ptr<FieldData> data) {
+  void* mem = lua_newuserdatauv(L, sizeof(FieldUD), 0);
+  new (mem) FieldUD{std::move(data)};
+  luaL_setmetatable(L, kFieldMeta);
+}
+
+FieldData* test_field(lua_State* L, int idx) {
+  auto* ud = test_udata<FieldUD>(L, idx, kFieldMeta);
+  return ud && ud->data ? ud->data.get() : nullptr;
+}
+
+namespace {
+
+FieldData& check_field(lua_State* L, const char* method) {
+  FieldData* f = test_field(L, 1);
+  if (!f)
+    throw CaseError(std::string("field:") + method + ": expected a field (got " +
+                    describe_value(L, 1) + "); call methods with a colon: f:" + method + "(...)");
+  return *f;
+}
+
+std::string call_name(const FieldData& f, const char* method) {
+  return f.snap.name + ":" + method;
+}
+
+void check_index(const FieldData& f, const char* method, long long i, long long j) {
+  if (i < 1 || i > f.snap.nx() || j < 1 || j > f.snap.ny())
+    throw CaseError(call_name(f, method) + "(" + std::to_string(i) + ", " + std::to_string(j) +
+                    "): index out of range; i must be in 1.." + std::to_string(f.snap.nx()) +
+                    " and j in 1.." + std::to_string(f.snap.ny()));
+}
+
+int l_get(lua_State* L) {
+  FieldData& f = check_field(L, "get");
+  std::string n = call_name(f, "get");
+  long long i = arg_integer(L, 2, n.c_str(), "i"), j = arg_integer(L, 3, n.c_str(), "j");
+  check_index(f, "get", i, j);
+  lua_pushnumber(L, f.snap.get(int(i), int(j)));
+  return 1;
+}
+
+int l_set(lua_State* L) {
+  FieldData& f = check_field(L, "set");
+  std::string n = call_name(f, "set");
+  long long i = arg_integer(L, 2, n.c_str(), "i"), j = arg_integer(L, 3, n.c_str(), "j");
+  double v = arg_number(L, 4, n.c_str(), "the value");
+  check_index(f, "set", i, j);
+  auto core = f.owner.lock();
+  if (!core || !core->loop) throw CaseError(n + ": the simulation of this field is gone");
+  if (!f.snap.writable) {
+    std::vector<std::string> writable;
+    for (const std::string& name : core->solver().field_names())
+      if (core->solver().field(name).writable) writable.push_back(name);
+    throw CaseError(n + ": field '" + f.snap.name + "' is read-only (computed from the flow)" +
+                    (writable.empty() ? "" : "; writable fields: " + join_names(writable)));
+  }
+  if (core->solver().steps() != f.step)
+    throw CaseError(n + ": this snapshot was taken at step " + std::to_string(f.step) +
+                    " and the simulation is at step " + std::to_string(core->solver().steps()) +
+                    "; take a new one with sim:field('" + f.snap.name + "') before writing");
+  f.snap.set(int(i), int(j), v);
+  if (!f.dirty) {
+    f.dirty = true;
+    FieldUD* ud = test_udata<FieldUD>(L, 1, kFieldMeta);
+    core->pending.push_back(ud->data);
+  }
+  return 0;
+}
+
+int l_sample(lua_State* L) {
+  FieldData& f = check_field(L, "sample");
+  std::string n = call_name(f, "sample");
+  double x = arg_number(L, 2, n.c_str(), "x"), y = arg_number(L, 3, n.c_str(), "y");
+  lua_pushnumber(L, f.snap.sample(x, y));
+  return 1;
+}
+
+int l_min(lua_State* L) { lua_pushnumber(L, check_field(L, "min").snap.min()); return 1; }
+int l_max(lua_State* L) { lua_pushnumber(L, check_field(L, "max").snap.max()); return 1; }
+int l_mean(lua_State* L) { lua_pushnumber(L, check_field(L, "mean").snap.mean()); return 1; }
+int l_norm(lua_State* L) { lua_pushnumber(L, check_field(L, "norm").snap.norm()); return 1; }
+
+int l_size(lua_State* L) {
+  FieldData& f = check_field(L, "size");
+  lua_pushinteger(L, f.snap.nx());
+  lua_pushinteger(L, f.snap.ny());
+  return 2;
+}
+
+// f:line{x = 0.5} (a vertical line: one point per cell row) or f:line{y = 0.5}.
+int l_line(lua_State* L) {
+  FieldData& f = check_field(L, "line");
+  std::string n = call_name(f, "line");
+  TableReader t(L, 2, n, {"x", "y"});
+  bool hx = t.has("x"), hy = t.has("y");
+  if (hx == hy) throw CaseError(n + " takes one of x or y: f:line{ x = 0.5 } or f:line{ y = 0.5 }");
+  const Grid& g = f.snap.grid;
+  double c = hx ? t.required_number("x") : t.required_number("y");
+  double len = hx ? g.lx : g.ly;
+  if (c < 0 || c > len)
+    throw CaseError(n + ": " + (hx ? "x" : "y") + " = " + fmt(c) + " is outside the domain [0, " +
+                    fmt(len) + "]");
+  int count = hx ? g.ny : g.nx;
+  lua_createtable(L, count, 0);
+  for (int k = 1; k <= count; ++k) {
+    double x = hx ? c : g.xc(k), y = hx ? g.yc(k) : c;
+    double v = f.snap.sample(x, y);
+    lua_createtable(L, 3, 3);
+    lua_pushnumber(L, x);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 1);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, y);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 2);
+    lua_setfield(L, -2, "y");
+    lua_pushnumber(L, v);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 3);
+    lua_setfield(L, -2, "value");
+    lua_rawseti(L, -2, k);
+  }
+  return 1;
+}
+
+const luaL_Reg kFieldMethods[] = {
+    {"get", protect<l_get>},   {"set", protect<l_set>},   {"sample", protect<l_sample>},
+    {"min", protect<l_min>},   {"max", protect<l_max>},   {"mean", protect<l_mean>},
+    {"norm", protect<l_norm>}, {"size", protect<l_size>}, {"line", protect<l_line>},
+    {nullptr, nullptr}};
+
+int l_field_index(lua_State* L) {
+  FieldData& f = check_field(L, "index");
+  if (lua_type(L, 2) != LUA_TSTRING) throw CaseError("a field has no entry " + describe_value(L, 2));
+  std::string key = lua_tostring(L, 2);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(1));
+  if (!lua_isnil(L, -1)) return 1;
+  lua_pop(L, 1);
+  if (key == "name") lua_pushstring(L, f.snap.name.c_str());
+  else if (key == "step") lua_pushinteger(L, f.step);
+  else if (key == "time") lua_pushnumber(L, f.time);
+  else if (key == "nx") lua_pushinteger(L, f.snap.nx());
+  else if (key == "ny") lua_pushinteger(L, f.snap.ny());
+  else if (key == "writable") lua_pushboolean(L, f.snap.writable);
+  else {
+    std::vector<std::string> all = {"name", "step", "time", "nx", "ny", "writable"};
+    for (const luaL_Reg* r = kFieldMethods; r->name; ++r) all.push_back(r->name);
+    throw CaseError("a field has no entry '" + clip(key) + "'" + suggestion(key, all));
+  }
+  return 1;
+}
+
+int l_field_newindex(lua_State* L) {
+  throw CaseError(std::string("fields are changed with f:set(i, j, value), not by assignment") +
+                  (lua_type(L, 2) == LUA_TSTRING ? " (tried to set '" + std::string(lua_tostring(L, 2)) + "')"
+                                                 : std::string()));
+}
+
+int l_field_tostring(lua_State* L) {
+  FieldData* f = test_field(L, 1);
+  std::string s = f ? "flow field '" + f->snap.name + "' (" + std::to_string(f->snap.nx()) + " x " +
+                          std::to_string(f->snap.ny()) + ", step " + std::to_string(f->step) + ")"
+                    : "flow field";
+  lua_pushlstring(L, s.data(), s.size());
+  return 1;
+}
+
+int l_field_gc(lua_State* L) {
+  auto* ud = test_udata<FieldUD>(L, 1, kFieldMeta);
+  if (ud) ud->~FieldUD();
+  return 0;
+}
+
+}  // namespace
+
+void register_fields(lua_State* L) {
+  luaL_newmetatable(L, kFieldMeta);
+  lua_newtable(L);
+  luaL_setfuncs(L, kFieldMethods, 0);
+  lua_pushcclosure(L, protect<l_field_index>, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, protect<l_field_newindex>);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, protect<l_field_tostring>);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, l_field_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushstring(L, "flow field");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+}
+
+}  // namespace flowlua::lua

@@ -1,0 +1,105 @@
+#include "lua_shapes.hpp"
+
+#include <new>
+
+#include "core/error.hpp"
+#include "host.hpp"
+#include "lua_table.hpp"
+
+namespace flowlua::lua {
+
+static int push_shape(lua_State* L, Shape shape) {
+  void* mem = lua_newuserdatauv(L, sizeof(ShapeUD), 0);
+  new (mem) ShapeUD{std::move(shape)};
+  luaL_setmetatable(L, kShapeMeta);
+  return 1;
+}
+
+static int l_rect(lua_State* L) {
+  arg_table(L, 1, "flow.rect");
+  TableReader t(L, 1, "flow.rect", {"x0", "y0", "x1", "y1"});
+  Shape s = make_rect(t.required_number("x0"), t.required_number("y0"), t.required_number("x1"),
+                      t.required_number("y1"));
+  return push_shape(L, std::move(s));
+}
+
+static int l_circle(lua_State* L) {
+  arg_table(L, 1, "flow.circle");
+  TableReader t(L, 1, "flow.circle", {"x", "y", "r"});
+  Shape s = make_circle(t.required_number("x"), t.required_number("y"), t.required_number("r"));
+  return push_shape(L, std::move(s));
+}
+
+static int l_polygon(lua_State* L) {
+  arg_table(L, 1, "flow.polygon");
+  std::vector<std::pair<double, double>> pts;
+  lua_Unsigned n = lua_rawlen(L, 1);
+  if (n > 1000000) throw CaseError("flow.polygon: too many points");
+  // Only an array of points: other keys are mistakes.
+  TableReader check(L, 1, "flow.polygon", {}, {}, true);
+  for (lua_Unsigned k = 1; k <= n; ++k) {
+    lua_rawgeti(L, 1, lua_Integer(k));
+    std::string what = "flow.polygon point " + std::to_string(k);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+      std::string d = describe_value(L, -1);
+      lua_pop(L, 1);
+      throw CaseError(what + " must be a table {x, y} (got " + d + ")");
+    }
+    int p = lua_gettop(L);
+    lua_rawgeti(L, p, 1);
+    lua_rawgeti(L, p, 2);
+    double x, y;
+    try {
+      x = to_finite(L, -2, what + " x");
+      y = to_finite(L, -1, what + " y");
+    } catch (...) {
+      lua_pop(L, 3);
+      throw;
+    }
+    lua_pop(L, 3);
+    pts.emplace_back(x, y);
+  }
+  return push_shape(L, make_polygon(std::move(pts)));
+}
+
+static int l_mask(lua_State* L) {
+  std::string path = arg_string(L, 1, "flow.mask", "the image file");
+  if (lua_gettop(L) > 1) throw CaseError("flow.mask takes one argument, the image file name");
+  Host& h = host_of(L);
+  return push_shape(L, load_mask(h.input_path(path)));
+}
+
+static int l_shape_gc(lua_State* L) {
+  auto* s = test_udata<ShapeUD>(L, 1, kShapeMeta);
+  if (s) s->~ShapeUD();
+  return 0;
+}
+
+static int l_shape_tostring(lua_State* L) {
+  auto* s = test_udata<ShapeUD>(L, 1, kShapeMeta);
+  std::string text = s ? "flow shape: " + s->shape.describe() : "flow shape";
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
+}
+
+void register_shapes(lua_State* L, int flow) {
+  luaL_newmetatable(L, kShapeMeta);
+  lua_pushcfunction(L, l_shape_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, protect<l_shape_tostring>);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushstring(L, "flow shape");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  const luaL_Reg fns[] = {{"rect", protect<l_rect>},
+                          {"circle", protect<l_circle>},
+                          {"polygon", protect<l_polygon>},
+                          {"mask", protect<l_mask>},
+                          {nullptr, nullptr}};
+  for (const luaL_Reg* r = fns; r->name; ++r) {
+    lua_pushcfunction(L, r->func);
+    lua_setfield(L, flow, r->name);
+  }
+}
+
+}  // namespace flowlua::lua

@@ -1,0 +1,73 @@
+// The Simulation and Field objects Lua sees.
+//
+// A Simulation userdata holds a shared SimCore (the run loop with its solver, the case
+// as read, pending field uploads). Its one uservalue is a table of Lua values the
+// simulation keeps (boundary functions, callbacks, obstacle objects) in integer slots:
+// tying them to the userdata instead of the registry lets a finished simulation be
+// collected in a parameter-study loop.
+//
+// Lua code runs only from inside sim:run() / sim:step(n): `L` and `self` below are the
+// running thread and the stack index of the simulation userdata during such a call.
+#pragma once
+#include <lua.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "case_reader.hpp"
+#include "core/snapshot.hpp"
+#include "sim/run_loop.hpp"
+
+namespace flowlua::lua {
+
+inline constexpr const char* kSimMeta = "flowlua.Simulation";
+inline constexpr const char* kFieldMeta = "flowlua.Field";
+
+struct SimCore;
+
+// A host snapshot that Lua holds; set() marks it dirty and queues it for upload.
+struct FieldData {
+  FieldSnapshot snap;
+  long step = 0;      // the simulation's step when it was taken
+  double time = 0;
+  bool dirty = false;
+  std::weak_ptr<SimCore> owner;
+};
+
+struct SimCore {
+  std::unique_ptr<RunLoop> loop;
+  CaseSpec spec;
+  std::string output_sub;   // the case's `output` folder
+  lua_State* L = nullptr;   // valid during run()/step()
+  int self = 0;
+  int next_slot = 1;
+  bool explain = false;
+  std::vector<std::shared_ptr<FieldData>> pending;  // written fields, uploaded before a step
+
+  Solver& solver() { return loop->solver(); }
+  // Uploads the written snapshots (Solver::set_field) and forgets them.
+  void flush_pending();
+  // Stores the value at idx in the slot table of the userdata at `ud`; returns the slot.
+  int keep(lua_State* L, int ud, int idx);
+};
+
+struct SimUD {
+  std::shared_ptr<SimCore> core;
+};
+
+struct FieldUD {
+  std::shared_ptr<FieldData> data;
+};
+
+// The simulation at idx, or a CaseError naming the method ("sim:run").
+SimCore& check_sim(lua_State* L, int idx, const char* method);
+// Pushes a Field userdata for a new snapshot.
+void push_field(lua_State* L, std::shared_ptr<FieldData> data);
+// The Field at idx, or nullptr.
+FieldData* test_field(lua_State* L, int idx);
+// A snapshot of `name` (checked against the model's fields, with a suggestion).
+std::shared_ptr<FieldData> take_field(const std::shared_ptr<SimCore>& core, const std::string& name);
+std::shared_ptr<SimCore> sim_core_ptr(lua_State* L, int idx);
+
+}  // namespace flowlua::lua

@@ -1,0 +1,152 @@
+#include "shapes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/error.hpp"
+
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_ONLY_BMP
+#define STBI_ONLY_PNM
+#define STBI_ONLY_JPEG
+#define STBI_NO_STDIO_WARNINGS
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#include <stb/stb_image.h>
+#pragma GCC diagnostic pop
+
+namespace flowlua::lua {
+
+static std::string num(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+bool point_in_polygon(const std::vector<std::pair<double, double>>& pts, double x, double y) {
+  bool in = false;
+  std::size_t n = pts.size();
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    double xi = pts[i].first, yi = pts[i].second, xj = pts[j].first, yj = pts[j].second;
+    if ((yi > y) != (yj > y)) {
+      double xcross = xi + (y - yi) * (xj - xi) / (yj - yi);
+      if (x < xcross) in = !in;
+    }
+  }
+  return in;
+}
+
+bool Shape::contains(double x, double y, double lx, double ly) const {
+  switch (kind) {
+    case Kind::Rect: return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    case Kind::Circle: return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r;
+    case Kind::Polygon: return point_in_polygon(points, x, y);
+    case Kind::Mask: {
+      if (!mask || mask->width <= 0 || mask->height <= 0) return false;
+      int px = int(std::floor(x / lx * mask->width));
+      int py = int(std::floor((1.0 - y / ly) * mask->height));
+      px = std::clamp(px, 0, mask->width - 1);
+      py = std::clamp(py, 0, mask->height - 1);
+      return mask->solid[std::size_t(py) * mask->width + px] != 0;
+    }
+  }
+  return false;
+}
+
+std::string Shape::describe() const {
+  switch (kind) {
+    case Kind::Rect:
+      return "rect (" + num(x0) + ", " + num(y0) + ")-(" + num(x1) + ", " + num(y1) + ")";
+    case Kind::Circle: return "circle at (" + num(cx) + ", " + num(cy) + ") r = " + num(r);
+    case Kind::Polygon: return "polygon of " + std::to_string(points.size()) + " points";
+    case Kind::Mask:
+      return "mask '" + (mask ? mask->path : std::string("?")) + "' (" +
+             std::to_string(mask ? mask->width : 0) + " x " +
+             std::to_string(mask ? mask->height : 0) + " pixels)";
+  }
+  return "?";
+}
+
+Shape make_rect(double x0, double y0, double x1, double y1) {
+  if (!(x1 > x0) || !(y1 > y0))
+    throw CaseError("flow.rect needs x0 < x1 and y0 < y1 (got x0 = " + num(x0) + ", x1 = " +
+                    num(x1) + ", y0 = " + num(y0) + ", y1 = " + num(y1) + ")");
+  Shape s;
+  s.kind = Shape::Kind::Rect;
+  s.x0 = x0; s.y0 = y0; s.x1 = x1; s.y1 = y1;
+  return s;
+}
+
+Shape make_circle(double x, double y, double r) {
+  if (!(r > 0)) throw CaseError("flow.circle needs r > 0 (got " + num(r) + ")");
+  Shape s;
+  s.kind = Shape::Kind::Circle;
+  s.cx = x; s.cy = y; s.r = r;
+  return s;
+}
+
+Shape make_polygon(std::vector<std::pair<double, double>> pts) {
+  if (pts.size() < 3)
+    throw CaseError("flow.polygon needs at least 3 points {x, y} (got " +
+                    std::to_string(pts.size()) + ")");
+  Shape s;
+  s.kind = Shape::Kind::Polygon;
+  s.points = std::move(pts);
+  return s;
+}
+
+Shape load_mask(const std::string& path) {
+  int w = 0, h = 0, n = 0;
+  if (!stbi_info(path.c_str(), &w, &h, &n))
+    throw CaseError("flow.mask: cannot read the image '" + path + "': " +
+                    (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason"));
+  if (w <= 0 || h <= 0 || double(w) * double(h) > double(1 << 28))
+    throw CaseError("flow.mask: the image '" + path + "' is too large (" + std::to_string(w) +
+                    " x " + std::to_string(h) + " pixels)");
+  unsigned char* data = stbi_load(path.c_str(), &w, &h, &n, 4);
+  if (!data)
+    throw CaseError("flow.mask: cannot decode the image '" + path + "': " +
+                    (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason"));
+  auto img = std::make_shared<MaskImage>();
+  img->width = w;
+  img->height = h;
+  img->path = path;
+  img->solid.resize(std::size_t(w) * h);
+  for (std::size_t k = 0; k < img->solid.size(); ++k) {
+    const unsigned char* px = data + 4 * k;
+    double lum = (0.299 * px[0] + 0.587 * px[1] + 0.114 * px[2]) / 255.0;
+    img->solid[k] = (lum < 0.5 && px[3] >= 128) ? 1 : 0;
+  }
+  stbi_image_free(data);
+  Shape s;
+  s.kind = Shape::Kind::Mask;
+  s.mask = std::move(img);
+  return s;
+}
+
+long rasterise(const Grid& grid, const std::function<bool(double, double)>& inside, int id,
+               std::vector<std::uint8_t>& solid, std::vector<int>& obstacle_id) {
+  std::size_t n = std::size_t(grid.nx) * std::size_t(grid.ny);
+  if (solid.size() != n) solid.assign(n, 0);
+  if (obstacle_id.size() != n) obstacle_id.assign(n, -1);
+  long count = 0;
+  for (int j = 1; j <= grid.ny; ++j) {
+    double y = grid.yc(j);
+    for (int i = 1; i <= grid.nx; ++i) {
+      if (!inside(grid.xc(i), y)) continue;
+      std::size_t k = std::size_t(i - 1) + std::size_t(j - 1) * grid.nx;
+      solid[k] = 1;
+      obstacle_id[k] = id;
+      ++count;
+    }
+  }
+  return count;
+}
+
+}  // namespace flowlua::lua

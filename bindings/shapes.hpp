@@ -1,0 +1,49 @@
+// Obstacle shapes and their rasterisation onto the grid (no Lua here).
+// A cell is solid when its centre is inside a shape.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/grid.hpp"
+
+namespace flowlua::lua {
+
+// A black-and-white picture: dark pixels (luminance below 50%, not transparent) are solid.
+struct MaskImage {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> solid;  // width*height, row 0 at the top of the picture
+  std::string path;
+};
+
+struct Shape {
+  enum class Kind { Rect, Circle, Polygon, Mask } kind = Kind::Rect;
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;           // rect
+  double cx = 0, cy = 0, r = 0;                    // circle
+  std::vector<std::pair<double, double>> points;   // polygon
+  std::shared_ptr<const MaskImage> mask;           // mask, stretched over the domain
+
+  // Whether (x, y) is inside; lx, ly: the domain size (used by masks).
+  bool contains(double x, double y, double lx, double ly) const;
+  std::string describe() const;  // "rect (0.2, 0.3)-(0.4, 0.5)", for messages and --explain
+};
+
+Shape make_rect(double x0, double y0, double x1, double y1);    // CaseError unless x0 < x1, y0 < y1
+Shape make_circle(double x, double y, double r);                // CaseError unless r > 0
+Shape make_polygon(std::vector<std::pair<double, double>> pts); // CaseError unless >= 3 points
+Shape load_mask(const std::string& path);                       // CaseError if unreadable
+
+// Even-odd rule.
+bool point_in_polygon(const std::vector<std::pair<double, double>>& pts, double x, double y);
+
+// Marks every cell whose centre satisfies `inside` as solid with obstacle id `id`
+// (later obstacles take cells over from earlier ones). `solid` and `obstacle_id` are
+// nx*ny, index (i-1) + (j-1)*nx; they are sized on first use. Returns the number of
+// cells the shape covers.
+long rasterise(const Grid& grid, const std::function<bool(double, double)>& inside, int id,
+               std::vector<std::uint8_t>& solid, std::vector<int>& obstacle_id);
+
+}  // namespace flowlua::lua

@@ -1,0 +1,4 @@
+-- expect-exit: 1
+-- expect-case: bytecode
+-- expect-message: attempt to load a binary chunk
+-- Precompiled Lua chunks are not verified by Lua and could crash it: only text is loaded.

@@ -1,0 +1,4 @@
+-- expect-exit: 1
+-- expect-case: random-bytes
+-- expect-message: flowlua:
+-- Random binary bytes as a case file: an error message, never a crash.

@@ -1,0 +1,5 @@
+-- expect-exit: 2
+-- expect-case: missing
+-- expect-message: cannot open the case file
+-- expect-message: no such file
+-- A case file that does not exist is a usage error.
