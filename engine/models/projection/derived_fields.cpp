@@ -34,8 +34,13 @@ FieldSnapshot make(const HostState& s, const std::string& name, F value) {
   return f;
 }
 
-double u_centre(const HostState& s, int i, int j) { return 0.5 * (s.u[s.grid.at(i - 1, j)] + s.u[s.grid.at(i, j)]); }
-double v_centre(const HostState& s, int i, int j) { return 0.5 * (s.v[s.grid.at(i, j - 1)] + s.v[s.grid.at(i, j)]); }
+// Cell-centred velocity; obstacles are at rest (their faces hold ghost values).
+double u_centre(const HostState& s, int i, int j) {
+  return fluid(s, i, j) ? 0.5 * (s.u[s.grid.at(i - 1, j)] + s.u[s.grid.at(i, j)]) : 0.0;
+}
+double v_centre(const HostState& s, int i, int j) {
+  return fluid(s, i, j) ? 0.5 * (s.v[s.grid.at(i, j - 1)] + s.v[s.grid.at(i, j)]) : 0.0;
+}
 
 // Vorticity dv/dx - du/dy at the cell corner (i, j), i.e. at x = i dx, y = j dy.
 double corner_vorticity(const HostState& s, int i, int j) {
@@ -80,6 +85,7 @@ FieldSnapshot derived_field(const HostState& s, const std::string& name) {
     return make(s, name, [&](int i, int j) { return std::hypot(u_centre(s, i, j), v_centre(s, i, j)); });
   if (name == "vorticity")
     return make(s, name, [&](int i, int j) {
+      if (!fluid(s, i, j)) return 0.0;
       return 0.25 * (corner_vorticity(s, i, j) + corner_vorticity(s, i - 1, j) + corner_vorticity(s, i, j - 1) +
                      corner_vorticity(s, i - 1, j - 1));
     });
