@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds flowlua and its tests for the GPU machine into build-gpu/: CUDA for sm_90
+# (plus PTX), Lua and the C++ runtime linked statically so the binaries need only
+# the CUDA driver and libgomp there. Run here, then carry build-gpu/ to the device
+# and run tests/gpu/on_device.sh there (docs/gpu-testing.md).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD_DIR=build-gpu ./setup.sh -DFLOWLUA_STATIC_RUNTIME=ON -DCMAKE_CUDA_ARCHITECTURES="90-real;90-virtual"
+# Object files are not needed there and would only fill the carry limit; libgomp
+# goes along in case the machine lacks it (on_device.sh puts it on the library path).
+find build-gpu -name '*.o' -delete
+mkdir -p build-gpu/lib
+cp "$(g++ -print-file-name=libgomp.so.1)" build-gpu/lib/
+du -sh build-gpu
