@@ -36,7 +36,7 @@ end)
 local report = sim:run()
 print(string.format("stopped at t = %.3f after %d steps (%s)", sim.time, sim.step, report.reason or "done"))
 
-if Re == 100 or Re == 1000 then
+if sim.step > 0 and (Re == 100 or Re == 1000) then
   local worst, per = require("flowlua.ghia").max_deviation(sim, Re)
   print(string.format("largest deviation from Ghia et al. (1982): %.4f (u: %.4f, v: %.4f)", worst, per.u, per.v))
 end

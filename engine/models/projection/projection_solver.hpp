@@ -198,8 +198,8 @@ class ProjectionSolver final : public Solver {
     auto fill_y = [&](bool periodic) { Exec::for_each(0, g_.nx + 1, 0, 0, FillSidesY<Real>{s, b, periodic}); };
     if (py) { fill_x(false); fill_y(false); }
     else { fill_y(false); fill_x(false); }
-    fill_x(true);
-    fill_y(true);
+    if (is_periodic_x(c_.boundaries)) fill_x(true);
+    if (py) fill_y(true);
     if (!setup_.flags.flags.empty() && setup_.flags.fluid_cells < g_.cells())
       Exec::for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
   }

@@ -1,7 +1,7 @@
 -- signal.lua: small tools for sampled time series (lists of times and values), used
 -- by cases/cylinder.lua and its test to get a shedding frequency from a lift signal.
 --
---   local signal = require("signal")
+--   local signal = require("flowlua.signal")
 --   local t, cl = signal.window(ts, cls, t0)         -- the part with t >= t0
 --   local r = signal.periodic(t, cl)                 -- period from zero crossings
 --   print(r.period, r.crossings, r.spread, r.amplitude)
@@ -152,7 +152,7 @@ end
 -- Shedding analysis of a drag/lift record: times t, drag coefficients cd, lift
 -- coefficients cl, from time t0 on; D and U give the Strouhal number f D / U.
 -- Returns { St, period, cd_mean, cd_max, cd_min, cl_mean, cl_max, cl_min,
---           cl_amplitude, crossings, cycles, spread, St_maxima }
+--           cl_amplitude, crossings, cycles, spread, St_maxima, samples }
 -- where St_maxima is the Strouhal number from the time between successive lift maxima
 -- (a second estimate; nil when there are fewer than two maxima).
 function M.shedding(t, cd, cl, t0, D, U)
@@ -166,15 +166,14 @@ function M.shedding(t, cd, cl, t0, D, U)
     samples = #tw,
   }
   if p.period then r.St = D / (p.period * U) end
-  local tm = M.maxima(tw, clw)
-  -- keep only maxima above the mean (skips wiggles near the zero line)
+  -- second estimate: time between successive lift maxima above the mean (skips
+  -- small wiggles near the zero line)
   local big = {}
-  local tm2, xm2 = M.maxima(tw, clw)
-  for i = 1, #tm2 do if xm2[i] > p.mean then big[#big + 1] = tm2[i] end end
+  local tm, xm = M.maxima(tw, clw)
+  for i = 1, #tm do if xm[i] > p.mean then big[#big + 1] = tm[i] end end
   if #big >= 2 then
     r.St_maxima = D * (#big - 1) / ((big[#big] - big[1]) * U)
   end
-  r.maxima = #tm
   return r
 end
 
