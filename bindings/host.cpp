@@ -343,4 +343,22 @@ int Host::exit_code_for(const std::string& message) const {
   return kExitCase;
 }
 
+void register_class(lua_State* L, const char* meta, const luaL_Reg* methods, lua_CFunction index,
+                    lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc, const char* label) {
+  luaL_newmetatable(L, meta);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_pushcclosure(L, index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushstring(L, label);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+}
+
 }  // namespace flowlua::lua

@@ -150,4 +150,10 @@ void register_simulation(lua_State* L, int flow_table);
 void register_fields(lua_State* L);
 void register_output(lua_State* L, int flow_table);
 
+// Registers the metatable `meta` of a userdata class: `index` is called with the
+// method table as its first upvalue; __newindex, __tostring and __gc as given; the
+// metatable itself is hidden behind `label`.
+void register_class(lua_State* L, const char* meta, const luaL_Reg* methods, lua_CFunction index,
+                    lua_CFunction newindex, lua_CFunction tostring, lua_CFunction gc, const char* label);
+
 }  // namespace flowlua::lua

@@ -207,20 +207,8 @@ int l_field_gc(lua_State* L) {
 }  // namespace
 
 void register_fields(lua_State* L) {
-  luaL_newmetatable(L, kFieldMeta);
-  lua_newtable(L);
-  luaL_setfuncs(L, kFieldMethods, 0);
-  lua_pushcclosure(L, protect<l_field_index>, 1);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, protect<l_field_newindex>);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, protect<l_field_tostring>);
-  lua_setfield(L, -2, "__tostring");
-  lua_pushcfunction(L, l_field_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pushstring(L, "flow field");
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  register_class(L, kFieldMeta, kFieldMethods, protect<l_field_index>, protect<l_field_newindex>, protect<l_field_tostring>,
+                 l_field_gc, "flow field");
 }
 
 }  // namespace flowlua::lua

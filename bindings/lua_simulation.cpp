@@ -416,20 +416,8 @@ int l_sim_gc(lua_State* L) {
 }  // namespace
 
 void register_simulation(lua_State* L, int flow) {
-  luaL_newmetatable(L, kSimMeta);
-  lua_newtable(L);
-  luaL_setfuncs(L, kMethods, 0);
-  lua_pushcclosure(L, protect<l_sim_index>, 1);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, protect<l_sim_newindex>);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, protect<l_sim_tostring>);
-  lua_setfield(L, -2, "__tostring");
-  lua_pushcfunction(L, l_sim_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pushstring(L, "flow simulation");
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  register_class(L, kSimMeta, kMethods, protect<l_sim_index>, protect<l_sim_newindex>, protect<l_sim_tostring>,
+                 l_sim_gc, "flow simulation");
 
   lua_pushcfunction(L, protect<l_simulation>);
   lua_setfield(L, flow, "simulation");
