@@ -239,7 +239,13 @@ int Host::run_file() {
     lua_settop(L_, 0);
     return finish(st == LUA_ERRFILE ? kExitUsage : kExitCase, msg.c_str());
   }
-  st = lua_pcall(L_, 0, 0, 1);
+  return call_loaded_chunk(st);
+}
+
+// Runs the chunk on the stack (above the traceback handler) when it loaded, then
+// checks that every --set name was asked for.
+int Host::call_loaded_chunk(int load_status) {
+  int st = load_status == LUA_OK ? lua_pcall(L_, 0, 0, 1) : load_status;
   if (st != LUA_OK) {
     std::string msg = error_text(L_, -1);
     lua_settop(L_, 0);
@@ -259,20 +265,7 @@ int Host::run_string(const std::string& code, const std::string& chunk_name) {
   last_error_.clear();
   lua_settop(L_, 0);
   lua_pushcfunction(L_, traceback_handler);
-  int st = luaL_loadbufferx(L_, code.data(), code.size(), chunk_name.c_str(), "t");
-  if (st == LUA_OK) st = lua_pcall(L_, 0, 0, 1);
-  if (st != LUA_OK) {
-    std::string msg = error_text(L_, -1);
-    lua_settop(L_, 0);
-    return finish(exit_code_for(msg), msg.c_str());
-  }
-  lua_settop(L_, 0);
-  try {
-    check_unknown_sets();
-  } catch (const UsageError& e) {
-    return finish(kExitUsage, e.what());
-  }
-  return kExitOk;
+  return call_loaded_chunk(luaL_loadbufferx(L_, code.data(), code.size(), chunk_name.c_str(), "t"));
 }
 
 std::optional<std::string> Host::take_set(const std::string& name) {

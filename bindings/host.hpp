@@ -94,6 +94,7 @@ class Host {
 
  private:
   int finish(int status, const char* what);
+  int call_loaded_chunk(int load_status);
   void setup_state();
 
   lua_State* L_ = nullptr;

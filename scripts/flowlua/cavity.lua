@@ -1,0 +1,18 @@
+-- The lid-driven unit cavity (lid u = 1 on top) as the validation tests run it:
+-- central differences, red-black SOR, run to a steady state.
+--   local sim = require("flowlua.cavity").steady(Re, n, t_end)
+local M = {}
+
+function M.steady(Re, n, t_end)
+  local sim = flow.simulation {
+    grid = { nx = n, ny = n, lx = 1, ly = 1 },
+    fluid = { nu = 1 / Re },
+    boundaries = { top = flow.wall { u = 1 }, bottom = flow.wall(), left = flow.wall(), right = flow.wall() },
+    time = { t_end = t_end, steady = 1e-4 },
+    pressure = { solver = "rbsor", omega = 1.9, tol = 1e-4 },
+  }
+  sim:run()
+  return sim
+end
+
+return M
