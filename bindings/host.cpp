@@ -123,18 +123,8 @@ bool call_checked(lua_State* L, int nargs, int nresults, bool traceback, std::st
 
 void call_protected(lua_State* L, int nargs, int nresults, bool traceback,
                     const std::string& context) {
-  int base = lua_gettop(L) - nargs;  // the function
-  if (traceback) {
-    lua_pushcfunction(L, traceback_handler);
-    lua_insert(L, base);
-  }
-  int st = lua_pcall(L, nargs, nresults, traceback ? base : 0);
-  if (traceback) lua_remove(L, base);
-  if (st != LUA_OK) {
-    std::string msg = error_text(L, -1);
-    lua_pop(L, 1);
-    throw LuaError(context + msg);
-  }
+  std::string msg;
+  if (!call_checked(L, nargs, nresults, traceback, &msg)) throw LuaError(context + msg);
 }
 
 // ---------------------------------------------------------------------------------------

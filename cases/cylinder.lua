@@ -41,37 +41,10 @@ local sample_every = param("sample_every", 10)  -- record cd, cl every this many
 local perturb = param("perturb", 0.1)   -- strength of the brief initial cross-flow (x U)
 local frames = param("frames", 2.0)     -- vorticity picture every this much time (0: none)
 
-local H, L, D = 0.41, 2.2, 0.1
-local xc, yc = 0.2, 0.2
-local Um = 1.5                          -- centreline inflow speed
-local U = 2 * Um / 3                    -- mean inflow speed = 1
-local nu = 1e-3
-local nx = math.floor(ny * L / H + 0.5)
-
-local function inflow(y) return 4 * Um * y * (H - y) / (H * H) end
-
-local sim = flow.simulation {
-  grid = { nx = nx, ny = ny, lx = L, ly = H },
-  fluid = { nu = nu },
-  boundaries = {
-    left = flow.inflow { u = function(y, t) return inflow(y) end },
-    right = flow.outflow(),
-    bottom = flow.wall(), top = flow.wall(),
-  },
-  obstacles = { flow.circle { x = xc, y = yc, r = D / 2 } },
-  -- Start from the inflow profile everywhere, with a small upward puff just behind the
-  -- cylinder so that the symmetric (unstable) wake is left quickly.
-  initial = {
-    u = function(x, y) return inflow(y) end,
-    v = function(x, y)
-      local r2 = ((x - xc - D) ^ 2 + (y - yc) ^ 2) / (D * D)
-      return perturb * U * math.exp(-r2)
-    end,
-  },
-  time = { t_end = t_end, cfl = cfl },
-  kernels = { advection = "central" },
-  pressure = { solver = "rbsor", omega = 1.8, tol = 1e-4, max_iter = 500 },
-}
+local cyl = require("flowlua.cylinder")
+local U, D, nu = cyl.U, cyl.D, cyl.nu
+local nx = math.floor(ny * cyl.L / cyl.H + 0.5)
+local sim = cyl.simulation { ny = ny, t_end = t_end, cfl = cfl, perturb = perturb }
 
 print(string.format("cylinder (Schäfer & Turek 2D-2): Re = %g, grid %d x %d, h = %.4g (D = %.1f cells), t_end = %g",
                     U * D / nu, nx, ny, sim.dx, D / sim.dx, t_end))

@@ -37,28 +37,9 @@ do
   assert(r.spread < 0.02, "signal.shedding: a periodic signal reads as irregular")
 end
 
-local H, L, D, Um, nu = 0.41, 2.2, 0.1, 1.5, 1e-3
-local U = 2 * Um / 3
-local ny = 41
-local nx = math.floor(ny * L / H + 0.5)
-local function inflow(y) return 4 * Um * y * (H - y) / (H * H) end
-
-local sim = flow.simulation {
-  grid = { nx = nx, ny = ny, lx = L, ly = H },
-  fluid = { nu = nu },
-  boundaries = {
-    left = flow.inflow { u = function(y, t) return inflow(y) end },
-    right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
-  },
-  obstacles = { flow.circle { x = 0.2, y = 0.2, r = D / 2 } },
-  initial = {
-    u = function(x, y) return inflow(y) end,
-    v = function(x, y) return 0.1 * U * math.exp(-((x - 0.3) ^ 2 + (y - 0.2) ^ 2) / (D * D)) end,
-  },
-  time = { t_end = 4.0, cfl = 0.8 },
-  kernels = { advection = "central" },
-  pressure = { solver = "rbsor", omega = 1.8, tol = 1e-4, max_iter = 500 },
-}
+local cyl = require("flowlua.cylinder")
+local U, D = cyl.U, cyl.D
+local sim = cyl.simulation { ny = 41, t_end = 4.0, cfl = 0.8, perturb = 0.1 }
 
 local ts, cds, cls = {}, {}, {}
 sim:every(10, function(s)

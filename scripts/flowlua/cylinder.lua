@@ -1,0 +1,39 @@
+-- The Schäfer & Turek (1996) 2D-2 channel with a cylinder, as cases/cylinder.lua and
+-- tests/cases/cylinder_sheds.lua build it:
+--   local cyl = require("flowlua.cylinder")
+--   local sim = cyl.simulation { ny = 41, t_end = 6, cfl = 0.5, perturb = 0.1 }
+-- cyl.H, cyl.L, cyl.D, cyl.xc, cyl.yc, cyl.Um, cyl.U (mean inflow speed) and cyl.nu are
+-- the benchmark's numbers; cyl.inflow(y) is its parabolic profile.
+local M = { H = 0.41, L = 2.2, D = 0.1, xc = 0.2, yc = 0.2, Um = 1.5, nu = 1e-3 }
+M.U = 2 * M.Um / 3  -- mean inflow speed = 1, so Re = U D / nu = 100
+
+function M.inflow(y) return 4 * M.Um * y * (M.H - y) / (M.H * M.H) end
+
+-- Starts from the inflow profile everywhere, with a small upward puff just behind the
+-- cylinder (strength `perturb` x U) so that the symmetric, unstable wake is left quickly.
+function M.simulation(o)
+  local ny = o.ny
+  local nx = math.floor(ny * M.L / M.H + 0.5)
+  return flow.simulation {
+    grid = { nx = nx, ny = ny, lx = M.L, ly = M.H },
+    fluid = { nu = M.nu },
+    boundaries = {
+      left = flow.inflow { u = function(y, t) return M.inflow(y) end },
+      right = flow.outflow(),
+      bottom = flow.wall(), top = flow.wall(),
+    },
+    obstacles = { flow.circle { x = M.xc, y = M.yc, r = M.D / 2 } },
+    initial = {
+      u = function(x, y) return M.inflow(y) end,
+      v = function(x, y)
+        local r2 = ((x - M.xc - M.D) ^ 2 + (y - M.yc) ^ 2) / (M.D * M.D)
+        return o.perturb * M.U * math.exp(-r2)
+      end,
+    },
+    time = { t_end = o.t_end, cfl = o.cfl },
+    kernels = { advection = "central" },
+    pressure = { solver = "rbsor", omega = 1.8, tol = 1e-4, max_iter = 500 },
+  }
+end
+
+return M
