@@ -3,6 +3,7 @@
 // the same ones the CUDA backend runs (see backend/cuda/cuda_exec.cuh).
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -65,6 +66,19 @@ struct CpuExec {
   }
 
   static void synchronize() {}
+
+  // Wall time of host work between start() and stop_ms(); the CUDA backend's Timer
+  // has the same face and times device work with events.
+  class Timer {
+   public:
+    void start() { t0_ = std::chrono::steady_clock::now(); }
+    double stop_ms() {
+      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0_).count();
+    }
+
+   private:
+    std::chrono::steady_clock::time_point t0_;
+  };
 };
 
 }  // namespace flowlua

@@ -158,6 +158,30 @@ struct CudaExec {
   }
 
   static void synchronize() { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
+
+  // Device time between start() and stop_ms(), measured with CUDA events on the
+  // default stream (stop_ms waits for the second event).
+  class Timer {
+   public:
+    Timer() {
+      cuda_check(cudaEventCreate(&a_), "cudaEventCreate");
+      cuda_check(cudaEventCreate(&b_), "cudaEventCreate");
+    }
+    ~Timer() { cudaEventDestroy(a_); cudaEventDestroy(b_); }
+    Timer(const Timer&) = delete;
+    Timer& operator=(const Timer&) = delete;
+    void start() { cuda_check(cudaEventRecord(a_), "cudaEventRecord"); }
+    double stop_ms() {
+      cuda_check(cudaEventRecord(b_), "cudaEventRecord");
+      cuda_check(cudaEventSynchronize(b_), "cudaEventSynchronize");
+      float ms = 0;
+      cuda_check(cudaEventElapsedTime(&ms, a_, b_), "cudaEventElapsedTime");
+      return ms;
+    }
+
+   private:
+    cudaEvent_t a_{}, b_{};
+  };
 };
 
 }  // namespace flowlua
