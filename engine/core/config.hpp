@@ -3,6 +3,7 @@
 // depend on, so the engine is safe to drive from C++ (tests) too.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ struct ProjectionConfig {
   TimeControl time;
   PressureControl pressure;
   AdvectionControl advection;
+  // Kernel variants the case forces, stage -> variant (kernels = { momentum = ... });
+  // empty: the plan chooses (core/kernel_registry.hpp).
+  std::map<std::string, std::string> kernels;
   Precision precision = Precision::Double;
   BackendChoice backend = BackendChoice::Auto;
 };

@@ -67,4 +67,20 @@ FlagReport build_flags(const Grid& g, const Boundaries& sides, std::vector<std::
   return rep;
 }
 
+bool open_domain_flags(const Grid& g, const FlagReport& rep, OpenDomainFlags& out) {
+  if (rep.fluid_cells != g.cells() || rep.flags.size() != g.size()) return false;
+  // Each side's coupling as the corner cell on it sees it; the check below makes
+  // sure every cell agrees.
+  auto bits = [&](int i, int j, flag::Dir d) {
+    return CellFlags(coupling(rep.flags[g.at(i, j)], d) << flag::shift(d));
+  };
+  OpenDomainFlags o{g.nx, g.ny, bits(g.nx, 1, flag::East), bits(1, 1, flag::West), bits(1, g.ny, flag::North),
+                    bits(1, 1, flag::South)};
+  for (int j = 0; j <= g.ny + 1; ++j)
+    for (int i = 0; i <= g.nx + 1; ++i)
+      if (o.at(i, j) != rep.flags[g.at(i, j)]) return false;
+  out = o;
+  return true;
+}
+
 }  // namespace flowlua

@@ -40,6 +40,32 @@ struct Neighbours {
   FL_HD int south(int j) const { return (periodic_y && j == 1) ? ny : j - 1; }
 };
 
+// Where a kernel gets a cell's flag word. FlagArray reads the array built by
+// build_flags; OpenDomainFlags computes the same word from the position, for
+// obstacle-free domains (every interior cell fluid, each side one coupling), so the
+// obstacle-free kernel variants move no flag bytes. Both give 0 (not fluid) for
+// ghost cells. open_domain_flags() checks that the two agree before a variant
+// that uses OpenDomainFlags is chosen.
+struct FlagArray {
+  const CellFlags* flags;
+  int stride;
+  FL_HD CellFlags at(int i, int j) const { return flags[std::size_t(j) * stride + i]; }
+};
+
+struct OpenDomainFlags {
+  int nx, ny;
+  CellFlags east, west, north, south;  // coupling bits of each side, already shifted
+  FL_HD CellFlags at(int i, int j) const {
+    if (i < 1 || i > nx || j < 1 || j > ny) return 0;
+    CellFlags f = flag::kFluid;
+    if (i == nx) f |= east;
+    if (i == 1) f |= west;
+    if (j == ny) f |= north;
+    if (j == 1) f |= south;
+    return f;
+  }
+};
+
 struct FlagReport {
   std::vector<CellFlags> flags;  // grid.size() entries, ghosts included (never fluid)
   int cells_opened = 0;          // obstacle cells turned to fluid by the thin-wall rule
@@ -54,5 +80,9 @@ struct FlagReport {
 // repeatedly, until none is left. Fluid cells left with no fluid neighbour are closed.
 // Both counts are reported so the host can tell the user.
 FlagReport build_flags(const Grid& grid, const Boundaries& sides, std::vector<std::uint8_t> solid);
+
+// The position-computed flags of an obstacle-free domain, or false when `flags`
+// (from build_flags) has obstacle cells or is not reproduced cell for cell.
+bool open_domain_flags(const Grid& grid, const FlagReport& flags, OpenDomainFlags& out);
 
 }  // namespace flowlua

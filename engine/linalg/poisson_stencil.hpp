@@ -21,33 +21,48 @@ struct PoissonView {
   FL_HD std::size_t at(int i, int j) const { return std::size_t(j) * (nb.nx + 2) + i; }
 };
 
-// lap p at (i, j) = offdiag - diag * p(i, j); computes both parts.
+// The stencil of one cell given its flag word and its four neighbours' values:
+// lap p = offdiag - diag * p(i, j). Every pressure kernel, on either backend and in
+// every variant (flagged, obstacle-free, fused), computes the Laplacian through this.
 template <class Real>
-FL_HD void laplacian_parts(const PoissonView<Real>& v, const Real* p, int i, int j, Real& offdiag,
-                           Real& diag) {
-  const CellFlags f = v.flags[v.at(i, j)];
-  const int ie = v.nb.east(i), iw = v.nb.west(i), jn = v.nb.north(j), js = v.nb.south(j);
+FL_HD void stencil_parts(CellFlags f, Real pe, Real pw, Real pn, Real ps, Real idx2, Real idy2,
+                         Real& offdiag, Real& diag) {
   if (f == flag::kFluid) {  // all four neighbours coupled: the common case, no table walk
-    offdiag = v.idx2 * (p[v.at(ie, j)] + p[v.at(iw, j)]) + v.idy2 * (p[v.at(i, jn)] + p[v.at(i, js)]);
-    diag = 2 * (v.idx2 + v.idy2);
+    offdiag = idx2 * (pe + pw) + idy2 * (pn + ps);
+    diag = 2 * (idx2 + idy2);
     return;
   }
   offdiag = 0;
   diag = 0;
-  const Real c[4] = {v.idx2, v.idx2, v.idy2, v.idy2};
-  const std::size_t nbr[4] = {v.at(ie, j), v.at(iw, j), v.at(i, jn), v.at(i, js)};
+  const Real c[4] = {idx2, idx2, idy2, idy2};
+  const Real nbr[4] = {pe, pw, pn, ps};
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int d = 0; d < 4; ++d) {
     unsigned k = coupling(f, flag::Dir(d));
     if (k == flag::Coupled) {
-      offdiag += c[d] * p[nbr[d]];
+      offdiag += c[d] * nbr[d];
       diag += c[d];
     } else if (k == flag::Dirichlet) {
       diag += 2 * c[d];
     }
   }
+}
+
+// lap p at (i, j) = offdiag - diag * p(i, j); computes both parts.
+template <class Real>
+FL_HD void laplacian_parts(const PoissonView<Real>& v, const Real* p, int i, int j, Real& offdiag,
+                           Real& diag) {
+  const int ie = v.nb.east(i), iw = v.nb.west(i), jn = v.nb.north(j), js = v.nb.south(j);
+  stencil_parts(v.flags[v.at(i, j)], p[v.at(ie, j)], p[v.at(iw, j)], p[v.at(i, jn)], p[v.at(i, js)],
+                v.idx2, v.idy2, offdiag, diag);
+}
+
+// The SOR value of a fluid cell from its stencil parts (Griebel eq. 3.44).
+template <class Real>
+FL_HD Real sor_value(Real p_old, Real offdiag, Real diag, Real rhs, Real omega) {
+  return (1 - omega) * p_old + omega * (offdiag - rhs) / diag;
 }
 
 template <class Real>
@@ -65,7 +80,7 @@ FL_HD void sor_update(const PoissonView<Real>& v, Real omega, int i, int j) {
   Real off, diag;
   laplacian_parts(v, v.p, i, j, off, diag);
   if (diag == 0) return;  // no neighbour couples: cannot happen after build_flags
-  v.p[c] = (1 - omega) * v.p[c] + omega * (off - v.rhs[c]) / diag;
+  v.p[c] = sor_value(v.p[c], off, diag, v.rhs[c], omega);
 }
 
 // Squared residual (rhs - lap p)^2 of a fluid cell, 0 elsewhere.

@@ -1,53 +1,109 @@
 // Red-black successive over-relaxation (seed 002, eqs. 10-11): red cells ((i + j)
-// even) are updated from black ones, then black from the new red, so each colour is
-// one parallel launch. The residual is checked every `check_every` sweeps because
-// it costs a pass of its own (the seed checks every 5).
+// even) are updated from black ones, then black from the new red.
+//
+// Variants (chosen by the kernel plan, see models/projection/projection_kernels.cpp):
+//   two-colour  one launch per colour, in place; the residual is a pass of its own,
+//               every `check_every` sweeps (the seed checks every 5). Flags come
+//               from the flag array or, without obstacles, from the position.
+//   fused       (CUDA) one launch per sweep: both colours, and the residual of the
+//               sweep's input, in one pass over p and rhs (rbsor_fused.cuh). It
+//               reads p and writes a second buffer, so a sweep moves the fewest
+//               bytes a sweep can: p and rhs read once, p written once.
+// Every variant computes the same stencil (stencil_parts) on the same cells in the
+// same order of colours; they differ in memory traffic only.
 #pragma once
+#include <memory>
 #include <sstream>
+#include <utility>
 
 #include "linalg/pressure_solver.hpp"
 
 namespace flowlua {
 
-template <class Real>
+// Which kernels a RedBlackSOR runs; the plan names them.
+enum class SorVariant { TwoColour, TwoColourOpen, Fused, FusedOpen };
+
+// One colour of a sweep; k counts cells of this colour along row j.
+template <class Real, class Cells>
 struct SorColourSweep {
   PoissonView<Real> v;
+  Cells cells;
   Real omega;
   int colour;  // 0 red, 1 black
-  // k counts cells of this colour along row j.
   FL_HD void operator()(int k, int j) const {
-    int i = 1 + ((1 + j + colour) & 1) + 2 * k;
-    if (i <= v.nb.nx) sor_update(v, omega, i, j);
+    const int i = 1 + ((1 + j + colour) & 1) + 2 * k;
+    if (i > v.nb.nx) return;
+    const CellFlags f = cells.at(i, j);
+    if (!is_fluid(f)) return;
+    const Real* p = v.p;
+    Real off, diag;
+    stencil_parts(f, p[v.at(v.nb.east(i), j)], p[v.at(v.nb.west(i), j)], p[v.at(i, v.nb.north(j))],
+                  p[v.at(i, v.nb.south(j))], v.idx2, v.idy2, off, diag);
+    if (diag == 0) return;  // no neighbour couples: cannot happen after build_flags
+    v.p[v.at(i, j)] = sor_value(p[v.at(i, j)], off, diag, v.rhs[v.at(i, j)], omega);
   }
 };
+
+// The fused sweep exists only on the CUDA backend; rbsor_fused.cuh specialises this.
+template <class Exec>
+struct FusedSorSweep {
+  static constexpr bool available = false;
+};
+
+}  // namespace flowlua
+
+#if defined(__CUDACC__)
+#include "linalg/rbsor_fused.cuh"
+#endif
+
+namespace flowlua {
 
 template <class Exec, class Real>
 class RedBlackSOR final : public PressureSolver<Exec, Real> {
  public:
   explicit RedBlackSOR(const PressureControl& c) : c_(c) {}
 
+  // Picks the kernels. The open variants need the domain's position-computed flags
+  // (core/flags.hpp), the fused ones a CUDA build and no periodic side.
+  void use_variant(SorVariant v, const OpenDomainFlags& open = {}) {
+    variant_ = v;
+    open_ = open;
+  }
+  SorVariant variant() const { return variant_; }
+
   SolveReport solve(const PoissonView<Real>& v) override {
-    const int nx = v.nb.nx, ny = v.nb.ny, half = (nx + 1) / 2;
     SolveReport rep;
     const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs);
     if (bnorm == 0) {  // lap p = 0 with these boundaries: p = 0 (up to a constant)
-      Exec::fill(v.p, Real(0), std::size_t(nx + 2) * (ny + 2));
+      Exec::fill(v.p, Real(0), std::size_t(v.nb.nx + 2) * (v.nb.ny + 2));
       rep.converged = true;
       return rep;
     }
+    if (fused()) return solve_fused(v, bnorm);
     for (int it = 1; it <= c_.max_iter; ++it) {
-      Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real>{v, Real(c_.omega), 0});
-      Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real>{v, Real(c_.omega), 1});
+      sweep_in_place(v);
       rep.iterations = it;
       if (it % c_.check_every == 0 || it == c_.max_iter) {
         rep.residual = linalg::residual_norm<Exec>(v) / bnorm;
-        if (!(rep.residual > c_.tol)) {  // also stops on NaN; the caller sees it
-          rep.converged = rep.residual <= c_.tol;
-          break;
-        }
+        if (!(rep.residual > c_.tol)) break;  // also stops on NaN; the caller sees it
       }
     }
+    rep.converged = rep.residual <= c_.tol;
     return rep;
+  }
+
+  // n sweeps with no residual check (the benchmark harness times one).
+  void sweeps(const PoissonView<Real>& v, int n) {
+    for (int k = 0; k < n; ++k) {
+      if (fused()) {
+        PoissonView<Real> out = v;
+        out.p = alt(v);
+        fused_sweep(v, out.p, nullptr);
+        copy(out.p, v.p, v);
+      } else {
+        sweep_in_place(v);
+      }
+    }
   }
 
   std::string describe() const override {
@@ -58,7 +114,79 @@ class RedBlackSOR final : public PressureSolver<Exec, Real> {
   }
 
  private:
+  bool fused() const {
+    if constexpr (FusedSorSweep<Exec>::available)
+      return variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen;
+    return false;
+  }
+
+  void sweep_in_place(const PoissonView<Real>& v) {
+    const int half = (v.nb.nx + 1) / 2, ny = v.nb.ny;
+    auto run = [&](auto cells) {
+      using Cells = decltype(cells);
+      Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 0});
+      Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 1});
+    };
+    if (variant_ == SorVariant::TwoColourOpen) run(open_);
+    else run(FlagArray{v.flags, v.nb.nx + 2});
+  }
+
+  // One fused sweep from v.p into out; with res2 set, also adds the squared
+  // residual of v.p (the sweep's input) to *res2 on the device.
+  void fused_sweep(const PoissonView<Real>& v, Real* out, double* res2) {
+    if constexpr (FusedSorSweep<Exec>::available) {
+      if (variant_ == SorVariant::FusedOpen)
+        FusedSorSweep<Exec>::run(v, out, open_, Real(c_.omega), res2);
+      else
+        FusedSorSweep<Exec>::run(v, out, FlagArray{v.flags, v.nb.nx + 2}, Real(c_.omega), res2);
+    }
+  }
+
+  // Ping-pong between v.p and a second buffer. Sweep k computes, for free, the
+  // residual of iterate k - 1, so the iterates checked are the same as in the
+  // two-colour variant (every check_every sweeps); when one has converged it is
+  // returned as it is, so the reported residual is exactly that of the result.
+  SolveReport solve_fused(const PoissonView<Real>& v, double bnorm) {
+    SolveReport rep;
+    if constexpr (FusedSorSweep<Exec>::available) {
+      PoissonView<Real> in = v;
+      Real* out = alt(v);
+      double* res2 = FusedSorSweep<Exec>::residual_slot();
+      bool checked = false;
+      for (int it = 1; it <= c_.max_iter; ++it) {
+        const bool check = it > 1 && (it - 1) % c_.check_every == 0;
+        if (check) FusedSorSweep<Exec>::clear(res2);
+        fused_sweep(in, out, check ? res2 : nullptr);
+        if (check) {
+          rep.residual = std::sqrt(FusedSorSweep<Exec>::read(res2)) / bnorm;
+          if (!(rep.residual > c_.tol)) { checked = true; break; }  // iterate it - 1, in `in`
+        }
+        std::swap(in.p, out);
+        rep.iterations = it;
+      }
+      if (!checked) rep.residual = linalg::residual_norm<Exec>(in) / bnorm;
+      if (in.p != v.p) copy(in.p, v.p, v);
+      rep.converged = rep.residual <= c_.tol;
+    }
+    return rep;
+  }
+
+  Real* alt(const PoissonView<Real>& v) {
+    const std::size_t n = std::size_t(v.nb.nx + 2) * (v.nb.ny + 2);
+    if (alt_.size() != n) {
+      alt_ = DeviceArray<Exec, Real>(n);
+      copy(v.p, alt_.data(), v);  // ghosts: the fused sweep writes interior cells only
+    }
+    return alt_.data();
+  }
+  static void copy(const Real* from, Real* to, const PoissonView<Real>& v) {
+    Exec::copy(to, from, std::size_t(v.nb.nx + 2) * (v.nb.ny + 2));
+  }
+
   PressureControl c_;
+  SorVariant variant_ = SorVariant::TwoColour;
+  OpenDomainFlags open_{};
+  DeviceArray<Exec, Real> alt_;
 };
 
 }  // namespace flowlua

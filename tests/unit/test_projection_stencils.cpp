@@ -89,7 +89,7 @@ TEST(MomentumStage, CopiesVelocityOnFacesThatAreNotUnknowns) {
   HostFields h(6, 6, walls(6, 6));
   h.set_u([](double x, double y) { return std::sin(x) + y; });
   h.set_v([](double x, double y) { return std::cos(y) - x; });
-  CpuExec::for_each(0, 6, 0, 6, MomentumStage<double>{h.state(), {0.01, 0.1, 0.5, 0, 0}});
+  CpuExec::for_each(0, 6, 0, 6, MomentumStage<double, false, FlagArray>{h.state(), {0.01, 0.1, 0.5, 0, 0}, FlagArray{h.state().flags, 8}});
   for (int j = 1; j <= 6; ++j) {
     EXPECT_EQ(h.f[h.g.at(0, j)], h.u[h.g.at(0, j)]);
     EXPECT_EQ(h.f[h.g.at(6, j)], h.u[h.g.at(6, j)]);

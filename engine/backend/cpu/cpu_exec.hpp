@@ -31,6 +31,8 @@ struct CpuExec {
   static void download(T* dst, const T* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(T)); }
   template <class T>
   static void fill(T* dst, T value, std::size_t n) { std::fill(dst, dst + n, value); }
+  template <class T>
+  static void copy(T* dst, const T* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(T)); }
 
   // f(i, j) for i0 <= i <= i1, j0 <= j <= j1 (inclusive, like the formulas).
   template <class F>

@@ -132,6 +132,11 @@ struct CudaExec {
   static void download(T* dst, const T* src, std::size_t n) {
     cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyDeviceToHost), "download");
   }
+  // Device to device, ordered with the kernels on the default stream.
+  template <class T>
+  static void copy(T* dst, const T* src, std::size_t n) {
+    cuda_check(cudaMemcpyAsync(dst, src, n * sizeof(T), cudaMemcpyDeviceToDevice), "device copy");
+  }
   template <class T>
   static void fill(T* dst, T value, std::size_t n) {
     for_each(0, int(n) - 1, 0, 0, cuda_detail::FillFn<T>{dst, value});

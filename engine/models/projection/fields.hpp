@@ -28,4 +28,15 @@ struct State {
   FL_HD bool v_unknown(int i, int j) const { return fluid(i, j) && fluid(i, nb.north(j)); }
 };
 
+// The same tests with the flag word taken from a FlagArray or computed by
+// OpenDomainFlags (core/flags.hpp): the kernel variants differ only in this.
+template <class Cells>
+FL_HD bool u_unknown(const Cells& cells, const Neighbours& nb, int i, int j) {
+  return is_fluid(cells.at(i, j)) && is_fluid(cells.at(nb.east(i), j));
+}
+template <class Cells>
+FL_HD bool v_unknown(const Cells& cells, const Neighbours& nb, int i, int j) {
+  return is_fluid(cells.at(i, j)) && is_fluid(cells.at(i, nb.north(j)));
+}
+
 }  // namespace flowlua::projection

@@ -14,8 +14,13 @@ struct MomentumParams {
 template <class Real>
 FL_HD Real abs_(Real x) { return x < 0 ? -x : x; }
 
+// The donor-cell part of a convective flux difference, dropped at compile time by
+// the central variant (gamma = 0 adds exactly nothing, so both agree bit for bit).
+template <bool kCentral, class Real>
+FL_HD Real upwind_part(Real gamma, Real a) { return kCentral ? Real(0) : gamma * a; }
+
 // F at the u face (i, j).
-template <class Real>
+template <class Real, bool kCentral = false>
 FL_HD Real momentum_f(const State<Real>& s, const MomentumParams<Real>& m, int i, int j) {
   const Real* u = s.u;
   const Real* v = s.v;
@@ -26,17 +31,17 @@ FL_HD Real momentum_f(const State<Real>& s, const MomentumParams<Real>& m, int i
   // d(u^2)/dx
   const Real ue = u[c] + u[e], uw = u[w] + u[c];
   const Real du2dx = Real(0.25) * idx * ((ue * ue - uw * uw) +
-                     m.gamma * (abs_(ue) * (u[c] - u[e]) - abs_(uw) * (u[w] - u[c])));
+                     upwind_part<kCentral>(m.gamma, abs_(ue) * (u[c] - u[e]) - abs_(uw) * (u[w] - u[c])));
   // d(uv)/dy
   const Real vn = v[c] + v[en], vs = v[cs] + v[es];
   const Real duvdy = Real(0.25) * idy * ((vn * (u[c] + u[n]) - vs * (u[so] + u[c])) +
-                     m.gamma * (abs_(vn) * (u[c] - u[n]) - abs_(vs) * (u[so] - u[c])));
+                     upwind_part<kCentral>(m.gamma, abs_(vn) * (u[c] - u[n]) - abs_(vs) * (u[so] - u[c])));
   const Real lap = (u[e] - 2 * u[c] + u[w]) * idx * idx + (u[n] - 2 * u[c] + u[so]) * idy * idy;
   return u[c] + m.dt * (m.nu * lap - du2dx - duvdy + m.gx);
 }
 
 // G at the v face (i, j).
-template <class Real>
+template <class Real, bool kCentral = false>
 FL_HD Real momentum_g(const State<Real>& s, const MomentumParams<Real>& m, int i, int j) {
   const Real* u = s.u;
   const Real* v = s.v;
@@ -47,26 +52,28 @@ FL_HD Real momentum_g(const State<Real>& s, const MomentumParams<Real>& m, int i
   // d(v^2)/dy
   const Real vn = v[c] + v[n], vs = v[so] + v[c];
   const Real dv2dy = Real(0.25) * idy * ((vn * vn - vs * vs) +
-                     m.gamma * (abs_(vn) * (v[c] - v[n]) - abs_(vs) * (v[so] - v[c])));
+                     upwind_part<kCentral>(m.gamma, abs_(vn) * (v[c] - v[n]) - abs_(vs) * (v[so] - v[c])));
   // d(uv)/dx
   const Real ue = u[c] + u[cn], uw = u[w] + u[wn];
   const Real duvdx = Real(0.25) * idx * ((ue * (v[c] + v[e]) - uw * (v[w] + v[c])) +
-                     m.gamma * (abs_(ue) * (v[c] - v[e]) - abs_(uw) * (v[w] - v[c])));
+                     upwind_part<kCentral>(m.gamma, abs_(ue) * (v[c] - v[e]) - abs_(uw) * (v[w] - v[c])));
   const Real lap = (v[e] - 2 * v[c] + v[w]) * idx * idx + (v[n] - 2 * v[c] + v[so]) * idy * idy;
   return v[c] + m.dt * (m.nu * lap - duvdx - dv2dy + m.gy);
 }
 
 // One pass computes F and G on every face; faces that are not unknowns (walls,
 // obstacles, the boundary faces used by the pressure right-hand side) copy u, v
-// (seed 002 sec. 1.5: F_0 = u_0, G_0 = v_0).
-template <class Real>
+// (seed 002 sec. 1.5: F_0 = u_0, G_0 = v_0). Variants: kCentral drops the donor-cell
+// terms; Cells is FlagArray or, without obstacles, OpenDomainFlags.
+template <class Real, bool kCentral, class Cells>
 struct MomentumStage {
   State<Real> s;
   MomentumParams<Real> m;
+  Cells cells;
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
-    s.f[c] = (j >= 1 && s.u_unknown(i, j)) ? momentum_f(s, m, i, j) : s.u[c];
-    s.g[c] = (i >= 1 && s.v_unknown(i, j)) ? momentum_g(s, m, i, j) : s.v[c];
+    s.f[c] = (j >= 1 && u_unknown(cells, s.nb, i, j)) ? momentum_f<Real, kCentral>(s, m, i, j) : s.u[c];
+    s.g[c] = (i >= 1 && v_unknown(cells, s.nb, i, j)) ? momentum_g<Real, kCentral>(s, m, i, j) : s.v[c];
   }
 };
 

@@ -84,7 +84,7 @@ Setup prepare(const ProjectionConfig& c) {
 }
 
 std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const char* backend,
-                          const std::string& pressure_solver) {
+                          const std::string& pressure_solver, const KernelPlan& kernels) {
   std::ostringstream s;
   const Grid& g = c.grid;
   const bool obstacles = setup.flags.fluid_cells < g.cells();
@@ -111,16 +111,15 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const c
   if (setup.flags.cells_opened) s << ", " << setup.flags.cells_opened << " one-cell-thin cells opened";
   if (setup.flags.cells_closed) s << ", " << setup.flags.cells_closed << " enclosed fluid cells closed";
   s << "\n";
-  s << "kernels\n";
-  s << "  boundary   ghost-cell fill: sides" << (obstacles ? " + obstacle faces" : "") << "\n";
-  s << "  momentum   F and G fused, ";
+  s << "advection  ";
   if (c.advection.gamma < 0) s << "hybrid donor-cell/central, gamma automatic (1.2 x max CFL)";
   else if (c.advection.gamma == 0) s << "central differences (gamma 0)";
   else if (c.advection.gamma == 1) s << "donor-cell (gamma 1)";
   else s << "hybrid donor-cell/central, gamma " << c.advection.gamma;
   s << "\n";
-  s << "  pressure   " << pressure_solver << (setup.singular ? ", mean fixed to 0 (no outflow)" : "") << "\n";
-  s << "  correction u, v from F, G and the pressure gradient\n";
+  s << "pressure   " << pressure_solver << (setup.singular ? ", mean fixed to 0 (no outflow)" : "") << "\n";
+  s << "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n";
+  s << kernels.describe();
   return s.str();
 }
 

@@ -22,6 +22,7 @@
 #include "models/projection/boundary_fill.hpp"
 #include "models/projection/derived_fields.hpp"
 #include "models/projection/momentum.hpp"
+#include "models/projection/projection_kernels.hpp"
 #include "models/projection/projection_stages.hpp"
 #include "sim/solver.hpp"
 
@@ -34,7 +35,7 @@ struct Setup {
 };
 Setup prepare(const ProjectionConfig& c);
 std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const char* backend,
-                          const std::string& pressure_solver);
+                          const std::string& pressure_solver, const KernelPlan& kernels);
 void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc);
 
 // Runs a reduction functor as a plain launch, dropping its value.
@@ -61,45 +62,46 @@ class ProjectionSolver final : public Solver {
     for (Side s : kSides) upload_side(s);
     pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, g_);
     for (Side sd : kSides) has_outflow_ = has_outflow_ || c_.boundaries[int(sd)].kind == BoundaryKind::Outflow;
+    choose_kernels();
     fill_boundaries();
     fill_boundaries();  // obstacle ghosts mirror faces that the first pass zeroed
   }
 
   void step() override {
-    const int nx = g_.nx, ny = g_.ny;
-    const State<Real> s = state();
-    // 1. Time step and donor-cell weight.
-    const bool need_speed = c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0;
-    double inv_t = 0, speed2 = 0;
-    if (need_speed) {
-      inv_t = Exec::reduce_max(0, nx, 0, ny, InverseConvectiveTime<Real>{s});
-      if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
-      if (c_.time.dt <= 0 && c_.advection.gamma < 1) speed2 = Exec::reduce_max(0, nx, 0, ny, SpeedSquared<Real>{s});
-    }
-    dt_ = next_dt(inv_t, speed2);
-    gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
-    // 2. Momentum.
-    MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
-    Exec::for_each(0, nx, 0, ny, MomentumStage<Real>{s, m});
-    if (has_outflow_) Exec::for_each(1, std::max(nx, ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
-    // 3. Pressure.
-    Exec::for_each(1, nx, 1, ny, PressureRhs<Real>{s, Real(1 / dt_)});
-    if (setup_.singular) remove_fluid_mean(rhs_.data());
-    PoissonView<Real> pv{p_.data(), rhs_.data(), flags_.data(), s.nb, Real(1 / (g_.dx * g_.dx)),
-                         Real(1 / (g_.dy * g_.dy))};
-    last_solve_ = pressure_->solve(pv);
-    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
-    if (setup_.singular) remove_fluid_mean(p_.data());
-    // 4. Correction.
-    VelocityCorrection<Real> corr{s, Real(dt_)};
-    if (c_.time.steady > 0) max_change_ = Exec::reduce_max(1, nx, 1, ny, corr) / dt_;
-    else Exec::for_each(1, nx, 1, ny, DropValue<VelocityCorrection<Real>>{corr});
-    if (has_outflow_) Exec::for_each(1, std::max(nx, ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
+    // 1. Time step and donor-cell weight: the one scalar the host needs.
+    update_dt();
+    // 2. Momentum: F and G.
+    momentum();
+    // 3. Pressure: rhs = div(F, G) / dt, then lap p = rhs.
+    pressure_rhs();
+    solve_pressure();
+    // 4. Correction: u, v = F, G - dt grad p.
+    correct();
     // 5. Boundaries for the next step and for snapshots.
     fill_boundaries();
     time_ += dt_;
     ++steps_;
   }
+
+  // One stage on its own, for the benchmark harness (engine/bench): "dt",
+  // "momentum", "rhs", "pressure" (one full solve), "sweep" (one red-black sweep,
+  // rbsor only), "residual", "correction", "boundaries". Runs the kernels the plan
+  // chose, exactly as step() does.
+  void run_stage(const std::string& stage) {
+    if (stage == "dt") update_dt();
+    else if (stage == "momentum") momentum();
+    else if (stage == "rhs") pressure_rhs();
+    else if (stage == "pressure") solve_pressure();
+    else if (stage == "sweep") {
+      auto* sor = dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get());
+      if (!sor) throw CaseError("the sweep stage needs the rbsor pressure solver");
+      sor->sweeps(poisson_view(), 1);
+    } else if (stage == "residual") (void)linalg::residual_norm<Exec>(poisson_view());
+    else if (stage == "correction") correct();
+    else if (stage == "boundaries") fill_boundaries();
+    else throw CaseError("no stage '" + stage + "' in the projection model");
+  }
+  const KernelPlan& kernel_plan() const { return plan_; }
 
   long steps() const override { return steps_; }
   double time() const override { return time_; }
@@ -148,11 +150,92 @@ class ProjectionSolver final : public Solver {
   Forces forces(int obstacle) override { return obstacle_forces(host_state(), c_.obstacle_id, obstacle); }
 
   std::string plan() const override {
-    return describe_plan(c_, setup_, Exec::name, pressure_->describe());
+    return describe_plan(c_, setup_, Exec::name, pressure_->describe(), plan_);
   }
   std::string backend_name() const override { return Exec::name; }
 
  private:
+  // The plan (projection_kernels.cpp) and what it means for the launches below.
+  void choose_kernels() {
+    open_ = open_domain_flags(g_, setup_.flags, open_flags_);
+    plan_ = kernel_registry().plan(kernel_key(c_, Exec::name, open_), c_.kernels);
+    const std::string& p = plan_.variant("pressure");
+    if (auto* sor = dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get())) {
+      sor->use_variant(p == "rbsor_fused_open" ? SorVariant::FusedOpen
+                       : p == "rbsor_fused"    ? SorVariant::Fused
+                       : p == "rbsor_open"     ? SorVariant::TwoColourOpen
+                                               : SorVariant::TwoColour,
+                       open_flags_);
+    }
+  }
+  bool open_variant(const char* stage) const {
+    const std::string& v = plan_.variant(stage);
+    return v == "open" || v == "central_open" || v == "hybrid_open" || v == "sides";
+  }
+  // Calls f with the flag source the stage's variant reads.
+  template <class F>
+  void with_cells(const char* stage, F&& f) {
+    if (open_variant(stage)) f(open_flags_);
+    else f(FlagArray{flags_.data(), g_.nx + 2});
+  }
+
+  void update_dt() {
+    const int nx = g_.nx, ny = g_.ny;
+    const State<Real> s = state();
+    const bool need_speed = c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0;
+    double inv_t = 0, speed2 = 0;
+    if (need_speed) {
+      inv_t = Exec::reduce_max(0, nx, 0, ny, InverseConvectiveTime<Real>{s});
+      if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
+      if (c_.time.dt <= 0 && c_.advection.gamma < 1) speed2 = Exec::reduce_max(0, nx, 0, ny, SpeedSquared<Real>{s});
+    }
+    dt_ = next_dt(inv_t, speed2);
+    gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
+  }
+
+  void momentum() {
+    const State<Real> s = state();
+    const MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
+    const bool central = plan_.variant("momentum").rfind("central", 0) == 0;
+    with_cells("momentum", [&](auto cells) {
+      using Cells = decltype(cells);
+      if (central) Exec::for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
+      else Exec::for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
+    });
+    if (has_outflow_)
+      Exec::for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
+  }
+
+  void pressure_rhs() {
+    const State<Real> s = state();
+    with_cells("rhs", [&](auto cells) {
+      Exec::for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, decltype(cells)>{s, Real(1 / dt_), cells});
+    });
+    if (setup_.singular) remove_fluid_mean(rhs_.data());
+  }
+
+  PoissonView<Real> poisson_view() {
+    return PoissonView<Real>{p_.data(), rhs_.data(), flags_.data(), state().nb, Real(1 / (g_.dx * g_.dx)),
+                             Real(1 / (g_.dy * g_.dy))};
+  }
+
+  void solve_pressure() {
+    last_solve_ = pressure_->solve(poisson_view());
+    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
+    if (setup_.singular) remove_fluid_mean(p_.data());
+  }
+
+  void correct() {
+    const State<Real> s = state();
+    with_cells("correction", [&](auto cells) {
+      const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells};
+      if (c_.time.steady > 0) max_change_ = Exec::reduce_max(1, g_.nx, 1, g_.ny, corr) / dt_;
+      else Exec::for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+    });
+    if (has_outflow_)
+      Exec::for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
+  }
+
   State<Real> state() {
     return State<Real>{u_.data(), v_.data(), f_.data(), gg_.data(), p_.data(), rhs_.data(), flags_.data(),
                        Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)},
@@ -200,8 +283,8 @@ class ProjectionSolver final : public Solver {
     else { fill_y(false); fill_x(false); }
     if (is_periodic_x(c_.boundaries)) fill_x(true);
     if (py) fill_y(true);
-    if (!setup_.flags.flags.empty() && setup_.flags.fluid_cells < g_.cells())
-      Exec::for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
+    // Obstacle faces: skipped by the "sides" variant, which needs no obstacle.
+    if (plan_.variant("boundaries") != "sides") Exec::for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
   }
 
   void upload_side(Side side) {
@@ -279,6 +362,9 @@ class ProjectionSolver final : public Solver {
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0, max_change_ = 0;
   SolveReport last_solve_;
   bool has_outflow_ = false;
+  bool open_ = false;              // flags computable from the position (no obstacles)
+  OpenDomainFlags open_flags_{};
+  KernelPlan plan_;
 };
 
 }  // namespace flowlua::projection

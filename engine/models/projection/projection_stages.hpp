@@ -9,13 +9,14 @@
 namespace flowlua::projection {
 
 // rhs = div(F, G) / dt on fluid cells.
-template <class Real>
+template <class Real, class Cells>
 struct PressureRhs {
   State<Real> s;
   Real inv_dt;
+  Cells cells;
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
-    if (!is_fluid(s.flags[c])) { s.rhs[c] = 0; return; }
+    if (!is_fluid(cells.at(i, j))) { s.rhs[c] = 0; return; }
     const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) / s.dx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) / s.dy;
     s.rhs[c] = div * inv_dt;
   }
@@ -23,19 +24,20 @@ struct PressureRhs {
 
 // u = F - dt dp/dx, v = G - dt dp/dy on unknown faces; returns the largest change
 // |u_new - u_old| (for the steady-state test).
-template <class Real>
+template <class Real, class Cells>
 struct VelocityCorrection {
   State<Real> s;
   Real dt;
+  Cells cells;
   FL_HD double operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     double change = 0;
-    if (s.u_unknown(i, j)) {
+    if (u_unknown(cells, s.nb, i, j)) {
       const Real un = s.f[c] - dt / s.dx * (s.p[s.at(s.nb.east(i), j)] - s.p[c]);
       change = un - s.u[c];
       s.u[c] = un;
     }
-    if (s.v_unknown(i, j)) {
+    if (v_unknown(cells, s.nb, i, j)) {
       const Real vn = s.g[c] - dt / s.dy * (s.p[s.at(i, s.nb.north(j))] - s.p[c]);
       const double dv = double(vn) - double(s.v[c]);
       s.v[c] = vn;

@@ -1,0 +1,66 @@
+#include "models/projection/projection_kernels.hpp"
+
+namespace flowlua::projection {
+
+namespace {
+
+bool always(const KernelKey&) { return true; }
+bool open(const KernelKey& k) { return !k.obstacles; }
+bool central(const KernelKey& k) { return k.scheme == "central"; }
+bool central_open(const KernelKey& k) { return central(k) && open(k); }
+bool rbsor(const KernelKey& k) { return k.pressure == "rbsor"; }
+bool rbsor_open(const KernelKey& k) { return rbsor(k) && open(k); }
+bool rbsor_fused(const KernelKey& k) { return rbsor(k) && k.backend == "cuda" && !k.periodic; }
+bool rbsor_fused_open(const KernelKey& k) { return rbsor_fused(k) && open(k); }
+
+KernelRegistry build() {
+  KernelRegistry r;
+  // Stages in step order; within a stage, the highest rank that applies wins.
+  r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", open, 1});
+  r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",
+         "nothing", always, 0});
+  r.add({"momentum", "central_open", "F and G in one pass, central differences, flags from the position",
+         "central advection and no obstacles", central_open, 3});
+  r.add({"momentum", "central", "F and G in one pass, central differences, flag array", "central advection",
+         central, 2});
+  r.add({"momentum", "hybrid_open", "F and G in one pass, donor-cell/central blend, flags from the position",
+         "no obstacles", open, 1});
+  r.add({"momentum", "hybrid", "F and G in one pass, donor-cell/central blend (any gamma), flag array", "nothing",
+         always, 0});
+  r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles", open, 1});
+  r.add({"rhs", "flagged", "div(F, G) / dt, flag array", "nothing", always, 0});
+  r.add({"pressure", "rbsor_fused_open",
+         "red-black SOR, both colours and the residual in one launch, flags from the position",
+         "the rbsor solver, the CUDA backend, no obstacles and no periodic side", rbsor_fused_open, 3});
+  r.add({"pressure", "rbsor_fused", "red-black SOR, both colours and the residual in one launch, flag array",
+         "the rbsor solver, the CUDA backend and no periodic side", rbsor_fused, 2});
+  r.add({"pressure", "rbsor_open", "red-black SOR, one launch per colour, flags from the position",
+         "the rbsor solver and no obstacles", rbsor_open, 1});
+  r.add({"pressure", "flagged",
+         "the solver's own kernels on the flag array (red-black SOR: one launch per colour)", "nothing", always,
+         0});
+  r.add({"correction", "open", "u, v = F, G - dt grad p, flags from the position", "no obstacles", open, 1});
+  r.add({"correction", "flagged", "u, v = F, G - dt grad p, flag array", "nothing", always, 0});
+  return r;
+}
+
+}  // namespace
+
+const KernelRegistry& kernel_registry() {
+  static const KernelRegistry r = build();
+  return r;
+}
+
+KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_domain) {
+  KernelKey k;
+  k.model = "projection";
+  k.backend = backend;
+  k.precision = c.precision;
+  k.scheme = c.advection.gamma == 0 ? "central" : "hybrid";
+  k.pressure = c.pressure.solver == PressureSolverKind::RedBlackSOR ? "rbsor" : "cg";
+  k.obstacles = !open_domain;
+  k.periodic = is_periodic_x(c.boundaries) || is_periodic_y(c.boundaries);
+  return k;
+}
+
+}  // namespace flowlua::projection

@@ -1,0 +1,26 @@
+// The projection model's kernel variants (core/kernel_registry.hpp): which stages
+// it has, which variants each stage offers and when they apply.
+#pragma once
+#include <string>
+
+#include "core/config.hpp"
+#include "core/kernel_registry.hpp"
+
+namespace flowlua::projection {
+
+// The stages, in the order a step runs them, and their variants:
+//   boundaries      sides | sides_and_obstacles
+//   momentum        central_open | central | hybrid_open | hybrid
+//   rhs             open | flagged
+//   pressure        rbsor_fused_open | rbsor_fused | rbsor_open | flagged
+//   correction      open | flagged
+// "open" variants compute each cell's flags from its position (no obstacles: no flag
+// bytes moved); "central" drops the donor-cell terms at compile time; "fused" runs
+// both red-black colours and the residual in one CUDA launch.
+const KernelRegistry& kernel_registry();
+
+// The key of a case: `open` says whether the domain's flags can be computed from the
+// position (core/flags.hpp, open_domain_flags).
+KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open);
+
+}  // namespace flowlua::projection
