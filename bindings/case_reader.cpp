@@ -392,7 +392,20 @@ void read_kernels(const TableReader& top, CaseSpec& c) {
   if (!top.has("kernels")) return;
   lua_State* L = top.state();
   top.push("kernels");
-  TableReader t(L, -1, "kernels", {"advection", "gamma"});
+  TableReader t(L, -1, "kernels",
+                {"advection", "gamma", "general", "boundaries", "momentum", "rhs", "pressure", "correction"});
+  // Forced variants: checked against the model's registry when the simulation is
+  // built (the backend decides which apply).
+  for (const char* stage : {"boundaries", "momentum", "rhs", "pressure", "correction"})
+    if (t.has(stage)) c.config.kernels[stage] = t.string(stage, "");
+  if (t.has("general")) {
+    if (t.type("general") != LUA_TBOOLEAN)
+      throw CaseError("kernels.general must be true or false (true: the general variant of every stage)");
+    lua_getfield(L, -1, "general");
+    const bool general = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (general) c.config.kernels["general"] = "true";
+  }
   // A gamma on its own asks for the hybrid blend.
   const char* fallback = t.has("gamma") ? "hybrid" : "central";
   std::string a = t.string("advection", fallback);
@@ -489,6 +502,12 @@ std::string CaseSpec::summary() const {
                                                     : std::string("cg ("))
     << "tol = " << fmt(p.tol) << ", max_iter = " << p.max_iter
     << ", check_every = " << p.check_every << ")\n";
+  if (!cf.kernels.empty()) {
+    o << "  kernels forced:";
+    for (const auto& [stage, variant] : cf.kernels)
+      o << " " << stage << (stage == "general" ? "" : " = " + variant) << ";";
+    o << "\n";
+  }
   o << "  advection: " << advection;
   if (advection == "hybrid")
     o << (cf.advection.gamma < 0 ? " (gamma automatic)" : " (gamma = " + fmt(cf.advection.gamma) + ")");

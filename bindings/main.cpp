@@ -1,5 +1,6 @@
 // flowlua CASE.lua [--set name=value]... [--backend auto|cpu|cuda] [--precision float|double]
 //                  [--output DIR] [--quiet] [--explain] [--version] [--help]
+// flowlua --bench [--backend ...] [--precision ...] [--bench-sizes N,N] [--bench-repeats N]
 //
 // Exit codes: 0 done, 1 case error (Lua error, bad key or value, I/O failure),
 // 2 usage error (bad command line, unknown --set name, missing case file),
@@ -13,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench.hpp"
 #include "host.hpp"
+#include "io/files.hpp"
 #include "param.hpp"
 #include "sim/solver.hpp"
 
@@ -26,11 +29,38 @@ static int usage_error(const std::string& msg) {
   return flowlua::lua::kExitUsage;
 }
 
+// flowlua --bench: the benchmark harness (engine/bench/bench.hpp); the table goes
+// to stdout, bench.csv and bench.json to the output folder.
+static int run_bench(const std::string& backend, const std::string& precision, const std::vector<int>& sizes,
+                     int repeats, const std::string& output, bool quiet) {
+  flowlua::bench::Options o;
+  if (backend == "cpu") o.backend = flowlua::BackendChoice::Cpu;
+  else if (backend == "cuda") o.backend = flowlua::BackendChoice::Cuda;
+  if (precision == "float") o.precisions = {flowlua::Precision::Float};
+  else if (precision == "double") o.precisions = {flowlua::Precision::Double};
+  o.sizes = sizes;
+  o.repeats = repeats;
+  const std::string dir = output.empty() ? "out/bench" : output;
+  flowlua::bench::Report r = flowlua::bench::run(o, quiet ? nullptr : stderr);
+  std::string table = flowlua::bench::table(r);
+  std::fputs(table.c_str(), stdout);
+  for (const auto& [name, text] : {std::pair<std::string, std::string>{"bench.csv", flowlua::bench::csv(r)},
+                                   {"bench.json", flowlua::bench::json(r)}, {"bench.md", table}}) {
+    const std::string path = (fs::path(dir) / name).string();
+    flowlua::io::make_parent_dirs(path);
+    flowlua::io::write_file_atomic(path, text);
+  }
+  if (!quiet) std::fprintf(stderr, "bench: wrote %s/bench.csv, bench.json and bench.md\n", dir.c_str());
+  return 0;
+}
+
 static int run(int argc, char** argv) {
   CLI::App app{"flowlua: 2D incompressible flow cases written in Lua 5.4", "flowlua"};
   std::string case_path, backend, precision, output;
   std::vector<std::string> sets;
-  bool quiet = false, explain = false, version = false;
+  bool quiet = false, explain = false, version = false, bench = false;
+  std::vector<int> bench_sizes;
+  int bench_repeats = 0;
   app.add_option("case", case_path, "The case script, e.g. cases/cavity.lua")->type_name("CASE.lua");
   app.add_option("--set", sets,
                  "Override a param(name, default) of the case: --set Re=1000 (repeatable)")
@@ -44,6 +74,15 @@ static int run(int argc, char** argv) {
   app.add_flag("--quiet,-q", quiet, "No progress bar and no run summary");
   app.add_flag("--explain", explain,
                "Build each simulation and print its case summary and kernel plan; do not step");
+  app.add_flag("--bench", bench,
+               "Run the benchmark harness instead of a case: copy bandwidth, then each stage of a projection "
+               "step and the whole step, per grid size and precision (docs/performance.md)");
+  app.add_option("--bench-sizes", bench_sizes, "Grid sizes n (n x n) for --bench, e.g. --bench-sizes 256,1024")
+      ->delimiter(',')
+      ->check(CLI::Range(16, 16384))
+      ->type_name("N,N,...");
+  app.add_option("--bench-repeats", bench_repeats, "Timed repeats per row for --bench (median reported)")
+      ->check(CLI::Range(1, 100000));
   app.add_flag("--version", version, "Print the version and exit");
   app.footer(
       "Exit codes: 0 done, 1 case error, 2 usage error, 3 numerical blow-up.\n"
@@ -66,6 +105,12 @@ static int run(int argc, char** argv) {
                 cuda ? "available" : ("not available: " + why).c_str());
     return 0;
   }
+  if (bench) {
+    if (!case_path.empty()) return usage_error("--bench runs the harness, not a case: give no case file");
+    return run_bench(backend, precision, bench_sizes, bench_repeats, output, quiet);
+  }
+  if (!bench_sizes.empty() || bench_repeats)
+    return usage_error("--bench-sizes and --bench-repeats go with --bench");
   if (case_path.empty()) return usage_error("no case file given: flowlua CASE.lua [options]");
   std::error_code ec;
   if (!fs::is_regular_file(case_path, ec)) {

@@ -1,0 +1,14 @@
+// The harness on the CPU backend.
+#include "backend/cpu/cpu_exec.hpp"
+#include "bench/projection_bench.hpp"
+
+namespace flowlua::bench {
+
+double copy_bandwidth_cpu(std::size_t bytes, int repeats) { return copy_bandwidth<CpuExec>(bytes, repeats); }
+
+std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_projection<CpuExec, float>(n, opt, repeats, copy_gbs);
+  return bench_projection<CpuExec, double>(n, opt, repeats, copy_gbs);
+}
+
+}  // namespace flowlua::bench

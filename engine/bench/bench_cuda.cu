@@ -1,0 +1,22 @@
+// The harness on the CUDA backend.
+#include "backend/cuda/cuda_exec.cuh"
+#include "bench/projection_bench.hpp"
+
+namespace flowlua::bench {
+
+double copy_bandwidth_cuda(std::size_t bytes, int repeats) { return copy_bandwidth<CudaExec>(bytes, repeats); }
+
+std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_projection<CudaExec, float>(n, opt, repeats, copy_gbs);
+  return bench_projection<CudaExec, double>(n, opt, repeats, copy_gbs);
+}
+
+std::string cuda_device_name() {
+  cudaDeviceProp prop{};
+  int dev = 0;
+  cuda_check(cudaGetDevice(&dev), "cudaGetDevice");
+  cuda_check(cudaGetDeviceProperties(&prop, dev), "cudaGetDeviceProperties");
+  return std::string(prop.name) + ", " + std::to_string(prop.multiProcessorCount) + " SMs";
+}
+
+}  // namespace flowlua::bench

@@ -1,0 +1,106 @@
+// Times the stages of the projection model on one backend and precision. Each stage
+// runs the kernels the plan chose, through ProjectionSolver::run_stage, on a
+// lid-driven cavity that has taken a few steps (real data, not zeros).
+//
+// The bytes a stage must move at least, with A = one field of (nx+2)(ny+2) values:
+//   dt          read u, v                              2A
+//   momentum    read u, v; write F, G                  4A
+//   rhs         read F, G; write rhs                   3A
+//   sweep       read p, rhs; write p (both colours)    3A
+//   residual    read p, rhs                            2A
+//   correction  read F, G, p; write u, v               5A
+//   boundaries  the ghost ring only                    (not counted)
+//   step        dt + momentum + rhs + 5 sweeps + one residual + correction = 31A
+// Flags are not counted: the obstacle-free variants do not read them.
+#pragma once
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "backend/device_array.hpp"
+#include "bench/bench.hpp"
+#include "bench/measure.hpp"
+#include "models/projection/projection_solver.hpp"
+
+namespace flowlua::bench {
+
+// The cavity every row runs: Re 1000, walls, a moving lid; the pressure solve is
+// exactly five red-black sweeps and one residual (tol unreachable, max_iter 5), the
+// step the performance targets name.
+inline ProjectionConfig bench_cavity(int n, Precision precision) {
+  ProjectionConfig c;
+  c.grid = Grid::make(n, n, 1.0, 1.0);
+  c.nu = 1e-3;
+  for (Side s : kSides) {
+    auto& b = c.boundaries[int(s)];
+    b.kind = BoundaryKind::Dirichlet;
+    b.label = s == Side::Top ? "moving wall" : "wall";
+    b.normal.assign(n, 0.0);
+    b.tangential.assign(n, s == Side::Top ? 1.0 : 0.0);
+  }
+  c.pressure.solver = PressureSolverKind::RedBlackSOR;
+  c.pressure.omega = 1.8;
+  c.pressure.tol = 1e-300;
+  c.pressure.max_iter = 5;
+  c.pressure.check_every = 5;
+  c.precision = precision;
+  return c;
+}
+
+// Device-to-device copy bandwidth in GB/s, counting bytes read plus written.
+template <class Exec>
+double copy_bandwidth(std::size_t bytes, int repeats) {
+  const std::size_t n = bytes / sizeof(float);
+  DeviceArray<Exec, float> a(n), b(n);
+  a.fill(1.0f);
+  b.fill(2.0f);
+  Timing t = time_median<Exec>([&] { Exec::copy(b.data(), a.data(), n); }, 3, repeats);
+  return 2.0 * double(n) * sizeof(float) / (t.median_ms * 1e-3) / 1e9;
+}
+
+template <class Exec, class Real>
+std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double copy_gbs) {
+  const ProjectionConfig c = bench_cavity(n, std::is_same_v<Real, float> ? Precision::Float : Precision::Double);
+  projection::ProjectionSolver<Exec, Real> s(c);
+  for (int k = 0; k < 5; ++k) s.step();  // a flow, not zeros
+  Exec::synchronize();
+
+  const double cells = double(n) * n, A = double(c.grid.size()) * sizeof(Real);
+  // Short stages are timed in batches so one timed repeat is long against the clock.
+  const int per_batch = std::max(1, std::min(100, int(4e6 / cells)));
+  struct Stage {
+    const char* name;
+    const char* plan_stage;  // whose variant it runs ("" when several)
+    double arrays;           // must-move bytes in units of A (0: not counted)
+  };
+  const Stage stages[] = {{"dt", "", 2},        {"momentum", "momentum", 4}, {"rhs", "rhs", 3},
+                          {"sweep", "pressure", 3}, {"residual", "", 2},     {"correction", "correction", 5},
+                          {"boundaries", "boundaries", 0}, {"step", "", 31}};
+  std::vector<Row> rows;
+  for (const Stage& st : stages) {
+    const std::string name = st.name;
+    Timing t = name == "step" ? time_median<Exec>([&] { s.step(); }, opt.warmup, repeats, per_batch)
+                              : time_median<Exec>([&] { s.run_stage(name); }, opt.warmup, repeats, per_batch);
+    Row r;
+    r.backend = Exec::name;
+    r.precision = std::is_same_v<Real, float> ? "float" : "double";
+    r.stage = name;
+    r.variant = *st.plan_stage ? s.kernel_plan().variant(st.plan_stage) : "";
+    r.n = n;
+    r.median_ms = t.median_ms;
+    r.min_ms = t.min_ms;
+    r.max_ms = t.max_ms;
+    r.repeats = t.repeats;
+    r.per_batch = t.per_batch;
+    r.cell_updates_per_s = cells / (t.median_ms * 1e-3);
+    r.min_bytes = st.arrays * A;
+    if (r.min_bytes > 0) {
+      r.gbytes_per_s = r.min_bytes / (t.median_ms * 1e-3) / 1e9;
+      r.fraction_of_copy = copy_gbs > 0 ? r.gbytes_per_s / copy_gbs : 0;
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+}  // namespace flowlua::bench
