@@ -134,3 +134,37 @@ TEST(ProjectionSolver, RejectsInflowWithNowhereToGo) {
   c.boundaries[1] = c.boundaries[3];  // right side becomes a wall
   EXPECT_THROW(make_projection_solver(c), CaseError);
 }
+
+// The kernel variants the plan picks for obstacle-free domains (flags computed from
+// the position, central differences without the donor-cell terms) are the general
+// variants with less memory traffic: on the CPU they must give the same bits.
+TEST(ProjectionSolver, KernelVariantsAgreeBitForBit) {
+  for (int which = 0; which < 2; ++which) {
+    ProjectionConfig c = which == 0 ? cavity(24, PressureSolverKind::RedBlackSOR) : channel(40, 12, false);
+    auto chosen = make_projection_solver(c);
+    EXPECT_NE(chosen->plan().find("central_open"), std::string::npos) << chosen->plan();
+    EXPECT_NE(chosen->plan().find("rbsor_open"), std::string::npos) << chosen->plan();
+    c.kernels["general"] = "true";
+    auto general = make_projection_solver(c);
+    EXPECT_NE(general->plan().find("hybrid (forced)"), std::string::npos) << general->plan();
+    EXPECT_NE(general->plan().find("flagged (forced)"), std::string::npos) << general->plan();
+    for (int k = 0; k < 40; ++k) {
+      chosen->step();
+      general->step();
+    }
+    for (const char* f : {"u", "v", "p"}) {
+      FieldSnapshot a = chosen->field(f), b = general->field(f);
+      ASSERT_EQ(a.values.size(), b.values.size());
+      for (std::size_t k = 0; k < a.values.size(); ++k)
+        ASSERT_EQ(a.values[k], b.values[k]) << f << " differs at " << k << " (case " << which << ")";
+    }
+  }
+}
+
+TEST(ProjectionSolver, ObstaclesTakeTheFlaggedVariants) {
+  auto s = make_projection_solver(channel(40, 12, true));
+  const std::string plan = s->plan();
+  for (const char* line : {"sides_and_obstacles", "momentum       central:", "rhs            flagged",
+                           "pressure       flagged", "correction     flagged"})
+    EXPECT_NE(plan.find(line), std::string::npos) << line << " not in\n" << plan;
+}

@@ -84,18 +84,18 @@ class ProjectionSolver final : public Solver {
   }
 
   // One stage on its own, for the benchmark harness (engine/bench): "dt",
-  // "momentum", "rhs", "pressure" (one full solve), "sweep" (one red-black sweep,
-  // rbsor only), "residual", "correction", "boundaries". Runs the kernels the plan
-  // chose, exactly as step() does.
+  // "momentum", "rhs", "pressure" (one full solve), "sweep_pair" (two red-black
+  // sweeps, rbsor only), "residual", "correction", "boundaries". Runs the kernels
+  // the plan chose, exactly as step() does.
   void run_stage(const std::string& stage) {
     if (stage == "dt") update_dt();
     else if (stage == "momentum") momentum();
     else if (stage == "rhs") pressure_rhs();
     else if (stage == "pressure") solve_pressure();
-    else if (stage == "sweep") {
+    else if (stage == "sweep_pair") {
       auto* sor = dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get());
       if (!sor) throw CaseError("the sweep stage needs the rbsor pressure solver");
-      sor->sweeps(poisson_view(), 1);
+      sor->sweeps(poisson_view(), 2);
     } else if (stage == "residual") (void)linalg::residual_norm<Exec>(poisson_view());
     else if (stage == "correction") correct();
     else if (stage == "boundaries") fill_boundaries();

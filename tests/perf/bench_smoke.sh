@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# bench_smoke.sh FLOWLUA OUTDIR
+# Runs the benchmark harness on the CPU at tiny sizes so that it cannot rot (it is
+# not a timed test: no speed is asserted) and checks what it wrote: one CSV row per
+# precision, size and stage, each with a positive, finite median; the bytes of the
+# stages that count them; a JSON file with the same number of rows.
+set -euo pipefail
+flowlua=$1
+out=$2
+rm -rf "$out"
+"$flowlua" --bench --backend cpu --bench-sizes 32,48 --bench-repeats 3 --quiet --output "$out" > "$out.table"
+grep -q "| float | 32 | sweep | rbsor_open |" "$out.table" || { echo "table lacks the float 32 sweep row"; exit 1; }
+awk -F, '
+  NR == 1 { next }
+  { rows++
+    if (!($8 > 0) || $8 == "inf" || $8 == "nan") { print "bad median in row " NR ": " $0; bad = 1 }
+    if (($6 == "sweep" || $6 == "momentum" || $6 == "step") && !($14 > 0)) { print "no byte count in row " NR; bad = 1 }
+    stages[$6] = 1 }
+  END {
+    if (rows != 2 * 2 * 8) { print "expected 32 rows, got " rows; bad = 1 }
+    n = 0; for (s in stages) n++
+    if (n != 8) { print "expected 8 stages, got " n; bad = 1 }
+    exit bad }' "$out/bench.csv"
+rows=$(grep -c '"stage"' "$out/bench.json")
+[ "$rows" -eq 32 ] || { echo "bench.json has $rows rows, expected 32"; exit 1; }
+echo "bench smoke: 32 rows in bench.csv and bench.json"
