@@ -1,16 +1,17 @@
 // One red-black SOR sweep in one CUDA launch: both colours, and the residual of the
 // sweep's input, from one read of p and rhs and one write of p (to a second buffer).
 //
-// Each warp owns a strip of 32 columns and marches up a band of rows, holding a
-// window of three rows of its own column in registers. At row r it
-//   1. updates the red cells of row r (their neighbours are old black values: its
-//      own window, and the columns beside it through warp shuffles);
-//   2. updates the black cells of row r - 1 from the new red values of rows r - 2,
-//      r - 1 (beside it, shuffled) and r, and writes row r - 1;
-//   3. adds the residual of the old values at row r.
+// Each warp owns a strip of 32 columns and a band of B rows. It first loads
+// everything the band needs into registers (B + 3 rows of p, B + 2 of rhs and of
+// flags: all loads in flight at once, so the warp waits for memory once), then
+//   1. updates the red cells of rows j0 - 1 .. j0 + B (their neighbours are old
+//      black values: its own column, and the columns beside it through warp
+//      shuffles), and adds up the residual of the old values of rows j0 .. j0+B-1;
+//   2. updates the black cells of rows j0 .. j0 + B - 1 from the new red values
+//      (beside it, shuffled; above and below, its own registers) and writes them.
 // Lanes 0 and 31 are halo: they compute the red values their neighbours need but
 // write nothing, so a warp writes 30 columns. A band recomputes the red cells of
-// the row below and above it, so bands are independent; reading p_in and writing
+// the rows just outside it, so bands are independent; reading p_in and writing
 // p_out (never the same buffer) makes blocks independent too. Periodic sides are
 // not handled here (their neighbours are not the next lane): the plan uses the
 // two-colour variant for them.
@@ -27,9 +28,12 @@ namespace flowlua {
 
 namespace rbsor_detail {
 
-constexpr int kOut = 30;      // columns written per warp
-constexpr int kWarps = 4;     // warps per block (side by side in x)
-constexpr int kBand = 32;     // rows per band
+constexpr int kOut = 30;   // columns written per warp
+constexpr int kWarps = 4;  // warps per block (side by side in x)
+
+// Rows per band: enough loads in flight per warp, registers for both precisions.
+template <class Real>
+constexpr int band_rows() { return sizeof(Real) == 4 ? 16 : 8; }
 
 template <class Real, class Cells, bool kResidual>
 __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __restrict__ pin,
@@ -37,59 +41,66 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
                                                                    const Real* __restrict__ rhs, Cells cells,
                                                                    int nx, int ny, Real idx2, Real idy2,
                                                                    Real omega, double* res2) {
+  constexpr int B = band_rows<Real>();
   const int lane = threadIdx.x;
-  const int strip = blockIdx.x * kWarps + threadIdx.y;
-  const int i = strip * kOut + lane;  // lane 0 is column 30 * strip, the west halo
-  const int j0 = 1 + blockIdx.y * kBand;
-  const int j1 = min(ny, j0 + kBand - 1);
-  const int stride = nx + 2;
-  const bool column = i <= nx + 1;                  // a real column (interior or ghost)
+  const int i = (blockIdx.x * kWarps + threadIdx.y) * kOut + lane;  // lane 0: the west halo column
+  const int j0 = 1 + blockIdx.y * B;
+  const std::size_t stride = std::size_t(nx) + 2;
+  const bool column = i <= nx + 1;  // a real column (interior or ghost)
   const bool writes = lane >= 1 && lane <= kOut && i >= 1 && i <= nx;
-  const int ic = column ? i : nx + 1;               // clamped for loads
-  auto load = [&](const Real* a, int ii, int jj) {  // in range or 0
-    return (ii >= 0 && ii <= nx + 1 && jj >= 0 && jj <= ny + 1) ? a[std::size_t(jj) * stride + ii] : Real(0);
-  };
+  const int ic = column ? i : nx + 1;  // clamped for loads
+  // The halo lanes also need the column beyond them.
+  const int ih = lane == 0 ? i - 1 : (lane == 31 ? ic + 1 : -1);
+  const bool halo = ih >= 0 && ih <= nx + 1;
   const unsigned all = 0xffffffffu;
 
-  // Old values of this column at rows r - 1, r, r + 1, and the red-updated values
-  // ("q") at rows r - 2, r - 1.
-  int r = j0 - 1;
-  Real o_s = load(pin, ic, r - 1), o_c = load(pin, ic, r), o_n = load(pin, ic, r + 1);
-  Real rhs_c = load(rhs, ic, r);
-  Real q_ss = 0, q_s = 0, rhs_s = 0;
-  CellFlags f_s = 0;
+  // Loads: o[k] = p(i, j0 - 2 + k); rr, ff, oh at row j0 - 1 + k.
+  Real o[B + 3], rr[B + 2], oh[B + 2];
+  CellFlags ff[B + 2];
+#pragma unroll
+  for (int k = 0; k < B + 3; ++k) {
+    const int r = j0 - 2 + k;
+    o[k] = (r >= 0 && r <= ny + 1) ? pin[std::size_t(r) * stride + ic] : Real(0);
+  }
+#pragma unroll
+  for (int k = 0; k < B + 2; ++k) {
+    const int r = j0 - 1 + k;
+    const bool row = r <= ny + 1;
+    rr[k] = row ? rhs[std::size_t(r) * stride + ic] : Real(0);
+    oh[k] = (row && halo) ? pin[std::size_t(r) * stride + ih] : Real(0);
+    ff[k] = (row && column) ? cells.at(i, r) : CellFlags(0);
+  }
+
+  // 1. Red cells of rows j0 - 1 .. j0 + B; the residual of rows j0 .. j0 + B - 1.
+  Real q[B + 2];
   double acc = 0;
-  for (; r <= j1 + 1; ++r) {
-    // Prefetch the next row before the arithmetic of this one.
-    const Real o_nn = load(pin, ic, r + 2), rhs_n = load(rhs, ic, r + 1);
-    // Old values beside this one: shuffled, or loaded by the two halo lanes.
-    Real o_e = __shfl_down_sync(all, o_c, 1), o_w = __shfl_up_sync(all, o_c, 1);
-    if (lane == 31) o_e = load(pin, ic + 1, r);
-    if (lane == 0) o_w = load(pin, i - 1, r);
-    const CellFlags f = column ? cells.at(i, r) : CellFlags(0);
+#pragma unroll
+  for (int k = 0; k < B + 2; ++k) {
+    const int r = j0 - 1 + k;
+    const Real oc = o[k + 1];
+    Real oe = __shfl_down_sync(all, oc, 1), ow = __shfl_up_sync(all, oc, 1);
+    if (lane == 31) oe = oh[k];
+    if (lane == 0) ow = oh[k];
     Real off, diag;
-    stencil_parts(f, o_e, o_w, o_n, o_s, idx2, idy2, off, diag);
-    // 1. Red cells of row r.
-    Real q_c = o_c;
-    if (is_fluid(f) && ((i + r) & 1) == 0 && diag != 0) q_c = sor_value(o_c, off, diag, rhs_c, omega);
-    // 3. Residual of the old iterate at row r.
-    if (kResidual && writes && r >= j0 && r <= j1 && is_fluid(f)) {
-      const double res = double(rhs_c) - (double(off) - double(diag) * double(o_c));
+    stencil_parts(ff[k], oe, ow, o[k + 2], o[k], idx2, idy2, off, diag);
+    q[k] = (is_fluid(ff[k]) && ((i + r) & 1) == 0 && diag != 0) ? sor_value(oc, off, diag, rr[k], omega) : oc;
+    if (kResidual && k >= 1 && k <= B && writes && is_fluid(ff[k])) {
+      const double res = double(rr[k]) - (double(off) - double(diag) * double(oc));
       acc += res * res;
     }
-    // 2. Black cells of row r - 1, now that every red neighbour is known.
-    const Real q_e = __shfl_down_sync(all, q_s, 1), q_w = __shfl_up_sync(all, q_s, 1);
-    if (r - 1 >= j0) {
-      Real value = q_s;
-      if (is_fluid(f_s) && ((i + r - 1) & 1) == 1) {
-        Real off_b, diag_b;
-        stencil_parts(f_s, q_e, q_w, q_c, q_ss, idx2, idy2, off_b, diag_b);
-        if (diag_b != 0) value = sor_value(q_s, off_b, diag_b, rhs_s, omega);
-      }
-      if (writes) pout[std::size_t(r - 1) * stride + i] = value;
+  }
+  // 2. Black cells of rows j0 .. j0 + B - 1, from the new red values.
+#pragma unroll
+  for (int k = 1; k <= B; ++k) {
+    const int r = j0 - 1 + k;
+    const Real qe = __shfl_down_sync(all, q[k], 1), qw = __shfl_up_sync(all, q[k], 1);
+    Real value = q[k];
+    if (is_fluid(ff[k]) && ((i + r) & 1) == 1) {
+      Real off, diag;
+      stencil_parts(ff[k], qe, qw, q[k + 1], q[k - 1], idx2, idy2, off, diag);
+      if (diag != 0) value = sor_value(q[k], off, diag, rr[k], omega);
     }
-    q_ss = q_s; q_s = q_c; f_s = f; rhs_s = rhs_c;
-    o_s = o_c; o_c = o_n; o_n = o_nn; rhs_c = rhs_n;
+    if (writes && r <= ny) pout[std::size_t(r) * stride + i] = value;
   }
   if (kResidual) {
     for (int d = 16; d > 0; d /= 2) acc += __shfl_down_sync(all, acc, d);
@@ -110,7 +121,8 @@ struct FusedSorSweep<CudaExec> {
     const int nx = v.nb.nx, ny = v.nb.ny;
     const int strips = (nx + kOut - 1) / kOut;
     dim3 block(32, kWarps);
-    dim3 grid((strips + kWarps - 1) / kWarps, (ny + kBand - 1) / kBand);
+    const int band = band_rows<Real>();
+    dim3 grid((strips + kWarps - 1) / kWarps, (ny + band - 1) / band);
     if (res2)
       fused_sweep_kernel<Real, Cells, true><<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2,
                                                               omega, res2);

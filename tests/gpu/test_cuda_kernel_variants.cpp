@@ -80,9 +80,14 @@ void variants_agree(ProjectionConfig c, Precision prec, const std::vector<std::s
     ASSERT_NE(gpu->plan().find(v + " (forced)"), std::string::npos) << gpu->plan();
     for (int k = 0; k < 30; ++k) gpu->step();
     EXPECT_LE(max_rel_diff(*cpu, *gpu), tol) << "variant " << v;
-    if (prec == Precision::Double)  // in float a check on a noisy residual may stop 5 sweeps apart
-      EXPECT_EQ(cpu->diagnostics().pressure_iterations, gpu->diagnostics().pressure_iterations) << "variant " << v;
-    EXPECT_LE(gpu->diagnostics().pressure_residual, c.pressure.tol) << "variant " << v;
+    // In double the same iterates are checked, so the sweep counts and the reported
+    // residuals (of the returned iterate) agree; in float a check on a noisy
+    // residual may stop 5 sweeps apart.
+    if (prec == Precision::Double) {
+      const Diagnostics a = cpu->diagnostics(), b = gpu->diagnostics();
+      EXPECT_EQ(a.pressure_iterations, b.pressure_iterations) << "variant " << v;
+      EXPECT_NEAR(a.pressure_residual, b.pressure_residual, 1e-6 * a.pressure_residual) << "variant " << v;
+    }
   }
 }
 

@@ -44,21 +44,19 @@ struct SumOp {
   static constexpr double identity = 0.0;
 };
 
-// Each block strides over the flattened range and leaves one partial result.
+// Each block strides over rows (y) and columns (x) of the range and leaves one
+// partial result; no integer division per element.
 template <class Op, class F>
-__global__ void reduce_kernel(int i0, int width, long long n, F f, double* partial) {
+__global__ void reduce_kernel(int i0, int i1, int j0, int j1, F f, double* partial) {
   using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
   __shared__ typename BlockReduce::TempStorage tmp;
   Op op;
   double acc = Op::identity;
-  for (long long k = blockIdx.x * (long long)blockDim.x + threadIdx.x; k < n;
-       k += (long long)gridDim.x * blockDim.x) {
-    int i = i0 + int(k % width);
-    int j = int(k / width);
-    acc = op(acc, f(i, j));
-  }
+  for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y))
+    for (int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x); i <= i1; i += int(gridDim.x * blockDim.x))
+      acc = op(acc, f(i, j));
   double r = BlockReduce(tmp).Reduce(acc, op);
-  if (threadIdx.x == 0) partial[blockIdx.x] = r;
+  if (threadIdx.x == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = r;
 }
 
 template <class Op>
@@ -86,28 +84,30 @@ struct FillFn {
   __device__ void operator()(int i, int) const { p[i] = v; }
 };
 
-// Row offset folded into the functor call: k / width counts rows from j0.
-template <class F>
-struct Shifted {
-  F f;
-  int j0;
-  __device__ double operator()(int i, int j) const { return f(i, j + j0); }
-};
+// Reduces f over the range into *out, in device memory: no host round trip.
+template <class Op, class F>
+void reduce_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
+  int width = i1 - i0 + 1, height = j1 - j0 + 1;
+  double* buf = scratch();
+  if (width <= 0 || height <= 0) {
+    const double id = Op::identity;
+    cuda_check(cudaMemcpyAsync(out, &id, sizeof(double), cudaMemcpyHostToDevice), "reduction identity");
+    return;
+  }
+  const int bx = std::min((width + kReduceThreads - 1) / kReduceThreads, 8);
+  const int by = std::min(height, kReduceBlocks / bx);
+  reduce_kernel<Op><<<dim3(bx, by), kReduceThreads>>>(i0, i1, j0, j1, f, buf);
+  cuda_check(cudaGetLastError(), "reduce_kernel launch");
+  finish_kernel<Op><<<1, kReduceThreads>>>(buf, bx * by, out);
+  cuda_check(cudaGetLastError(), "finish_kernel launch");
+}
 
 template <class Op, class F>
 double reduce(int i0, int i1, int j0, int j1, const F& f) {
-  int width = i1 - i0 + 1, height = j1 - j0 + 1;
-  if (width <= 0 || height <= 0) return Op::identity;
-  long long n = (long long)width * height;
-  int blocks = int(std::min<long long>(kReduceBlocks, (n + kReduceThreads - 1) / kReduceThreads));
-  double* buf = scratch();
-  reduce_kernel<Op><<<blocks, kReduceThreads>>>(i0, width, n, Shifted<F>{f, j0}, buf);
-  cuda_check(cudaGetLastError(), "reduce_kernel launch");
-  finish_kernel<Op><<<1, kReduceThreads>>>(buf, blocks, buf + kReduceBlocks);
-  cuda_check(cudaGetLastError(), "finish_kernel launch");
+  double* out = scratch() + kReduceBlocks;
+  reduce_into<Op>(i0, i1, j0, j1, f, out);
   double result;
-  cuda_check(cudaMemcpy(&result, buf + kReduceBlocks, sizeof(double), cudaMemcpyDeviceToHost),
-             "reduction result copy");
+  cuda_check(cudaMemcpy(&result, out, sizeof(double), cudaMemcpyDeviceToHost), "reduction result copy");
   return result;
 }
 
@@ -160,6 +160,20 @@ struct CudaExec {
   template <class F>
   static double reduce_sum(int i0, int i1, int j0, int j1, const F& f) {
     return cuda_detail::reduce<cuda_detail::SumOp>(i0, i1, j0, j1, f);
+  }
+  // The same, leaving the result in backend memory (*out) for a later kernel or a
+  // later read_scalars: no host round trip.
+  template <class F>
+  static void reduce_max_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
+    cuda_detail::reduce_into<cuda_detail::MaxOp>(i0, i1, j0, j1, f, out);
+  }
+  template <class F>
+  static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
+    cuda_detail::reduce_into<cuda_detail::SumOp>(i0, i1, j0, j1, f, out);
+  }
+  // Copies n scalars from backend memory to the host: one round trip for all.
+  static void read_scalars(double* host, const double* dev, int n) {
+    cuda_check(cudaMemcpy(host, dev, n * sizeof(double), cudaMemcpyDeviceToHost), "scalar copy");
   }
 
   static void synchronize() { cuda_check(cudaDeviceSynchronize(), "synchronize"); }

@@ -51,7 +51,7 @@ class ProjectionSolver final : public Solver {
   explicit ProjectionSolver(const ProjectionConfig& config)
       : c_(config), setup_(prepare(c_)), g_(c_.grid), n_(g_.size()),
         u_(n_), v_(n_), f_(n_), gg_(n_), p_(n_), rhs_(n_), flags_(n_),
-        side_len_(std::max(g_.nx, g_.ny) + 2), sides_(8 * side_len_) {
+        side_len_(std::max(g_.nx, g_.ny) + 2), sides_(8 * side_len_), scalars_(kScalars) {
     flags_.upload(setup_.flags.flags);
     upload_initial(c_.u0, u_);
     upload_initial(c_.v0, v_);
@@ -179,16 +179,21 @@ class ProjectionSolver final : public Solver {
     else f(FlagArray{flags_.data(), g_.nx + 2});
   }
 
+  // Both maxima are reduced into backend memory and come back in one copy: the one
+  // host round trip of a step with an adaptive dt.
   void update_dt() {
     const int nx = g_.nx, ny = g_.ny;
     const State<Real> s = state();
     const bool need_speed = c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0;
-    double inv_t = 0, speed2 = 0;
+    double host[2] = {0, 0};
     if (need_speed) {
-      inv_t = Exec::reduce_max(0, nx, 0, ny, InverseConvectiveTime<Real>{s});
-      if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
-      if (c_.time.dt <= 0 && c_.advection.gamma < 1) speed2 = Exec::reduce_max(0, nx, 0, ny, SpeedSquared<Real>{s});
+      const bool peclet = c_.time.dt <= 0 && c_.advection.gamma < 1;
+      Exec::reduce_max_into(0, nx, 0, ny, InverseConvectiveTime<Real>{s}, scalars_.data() + kInverseTime);
+      if (peclet) Exec::reduce_max_into(0, nx, 0, ny, SpeedSquared<Real>{s}, scalars_.data() + kSpeedSquared);
+      Exec::read_scalars(host, scalars_.data(), peclet ? 2 : 1);
+      if (!std::isfinite(host[0])) blow_up("velocity is not finite");
     }
+    const double inv_t = host[0], speed2 = host[1];
     dt_ = next_dt(inv_t, speed2);
     gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
   }
@@ -211,7 +216,7 @@ class ProjectionSolver final : public Solver {
     with_cells("rhs", [&](auto cells) {
       Exec::for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, decltype(cells)>{s, Real(1 / dt_), cells});
     });
-    if (setup_.singular) remove_fluid_mean(rhs_.data());
+    if (setup_.singular) remove_fluid_mean(rhs_.data(), kRhsSum);
   }
 
   PoissonView<Real> poisson_view() {
@@ -222,7 +227,9 @@ class ProjectionSolver final : public Solver {
   void solve_pressure() {
     last_solve_ = pressure_->solve(poisson_view());
     if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
-    if (setup_.singular) remove_fluid_mean(p_.data());
+    // Without an outflow p is fixed up to a constant that only drifts by round-off:
+    // keep it near zero every 16 steps (snapshots remove the mean exactly).
+    if (setup_.singular && steps_ % 16 == 0) remove_fluid_mean(p_.data(), kPressureSum);
   }
 
   void correct() {
@@ -309,11 +316,12 @@ class ProjectionSolver final : public Solver {
     a.upload(host);
   }
 
-  void remove_fluid_mean(Real* x) {
+  void remove_fluid_mean(Real* x, int slot) {
     const int stride = g_.nx + 2;
-    double sum = Exec::reduce_sum(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false});
-    Real mean = Real(sum / double(setup_.flags.fluid_cells));
-    Exec::for_each(1, g_.nx, 1, g_.ny, SubtractOnFluid<Real>{x, flags_.data(), stride, mean});
+    double* sum = scalars_.data() + slot;
+    Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
+    Exec::for_each(1, g_.nx, 1, g_.ny,
+                   SubtractFluidMean<Real>{x, flags_.data(), stride, sum, 1.0 / double(setup_.flags.fluid_cells)});
   }
 
   static std::vector<double> to_double(const std::vector<Real>& a) { return std::vector<double>(a.begin(), a.end()); }
@@ -326,6 +334,16 @@ class ProjectionSolver final : public Solver {
     h.u = to_double(u_.download());
     h.v = to_double(v_.download());
     h.p = to_double(p_.download());
+    if (setup_.singular) {  // p is defined up to a constant: show the one with zero mean
+      double sum = 0;
+      for (int j = 1; j <= g_.ny; ++j)
+        for (int i = 1; i <= g_.nx; ++i)
+          if (is_fluid(setup_.flags.flags[g_.at(i, j)])) sum += h.p[g_.at(i, j)];
+      const double mean = sum / double(setup_.flags.fluid_cells);
+      for (int j = 1; j <= g_.ny; ++j)
+        for (int i = 1; i <= g_.nx; ++i)
+          if (is_fluid(setup_.flags.flags[g_.at(i, j)])) h.p[g_.at(i, j)] -= mean;
+    }
     h.flags = &setup_.flags.flags;
     h.rho = c_.rho;
     h.nu = c_.nu;
@@ -357,6 +375,9 @@ class ProjectionSolver final : public Solver {
   DeviceArray<Exec, CellFlags> flags_;
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
+  // Scalars the reductions leave in backend memory.
+  enum { kInverseTime, kSpeedSquared, kRhsSum, kPressureSum, kScalars };
+  DeviceArray<Exec, double> scalars_;
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0, max_change_ = 0;

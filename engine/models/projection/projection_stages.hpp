@@ -31,15 +31,19 @@ struct VelocityCorrection {
   Cells cells;
   FL_HD double operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
+    // Loads first, stores last (see MomentumStage).
+    const bool eu = u_unknown(cells, s.nb, i, j), ev = v_unknown(cells, s.nb, i, j);
+    const Real pc = s.p[c];
+    const Real un = eu ? s.f[c] - dt / s.dx * (s.p[s.at(s.nb.east(i), j)] - pc) : Real(0);
+    const Real vn = ev ? s.g[c] - dt / s.dy * (s.p[s.at(i, s.nb.north(j))] - pc) : Real(0);
+    const Real uo = s.u[c], vo = s.v[c];
     double change = 0;
-    if (u_unknown(cells, s.nb, i, j)) {
-      const Real un = s.f[c] - dt / s.dx * (s.p[s.at(s.nb.east(i), j)] - s.p[c]);
-      change = un - s.u[c];
+    if (eu) {
+      change = un - uo;
       s.u[c] = un;
     }
-    if (v_unknown(cells, s.nb, i, j)) {
-      const Real vn = s.g[c] - dt / s.dy * (s.p[s.at(i, s.nb.north(j))] - s.p[c]);
-      const double dv = double(vn) - double(s.v[c]);
+    if (ev) {
+      const double dv = double(vn) - double(vo);
       s.v[c] = vn;
       change = (change < 0 ? -change : change) > (dv < 0 ? -dv : dv) ? change : dv;
     }
@@ -69,6 +73,21 @@ struct SpeedSquared {
   FL_HD double operator()(int i, int j) const {
     const double a = s.u[s.at(i, j)], b = s.v[s.at(i, j)];
     return a * a + b * b;
+  }
+};
+
+// x -= sum / count on fluid cells, with the sum left in backend memory by a
+// reduction (Exec::reduce_sum_into): removing a mean costs no host round trip.
+template <class Real>
+struct SubtractFluidMean {
+  Real* x;
+  const CellFlags* flags;
+  int stride;
+  const double* sum;
+  double inv_count;
+  FL_HD void operator()(int i, int j) const {
+    const std::size_t c = std::size_t(j) * stride + i;
+    if (is_fluid(flags[c])) x[c] -= Real(*sum * inv_count);
   }
 };
 
