@@ -177,13 +177,13 @@ void read_boundaries(const TableReader& top, CaseSpec& c, FnStore& store) {
       dyn.slot_b = store.store(-1);
       lua_pop(L, 1);
     }
-    lua_pop(L, 1);
-    // Values at t = 0 (functions are evaluated now, with errors naming the side).
     if (spec.T_fn) {
       lua_getiuservalue(L, idx, 3);
       dyn.slot_T = store.store(-1);
       lua_pop(L, 1);
     }
+    lua_pop(L, 1);
+    // Values at t = 0 (functions are evaluated now, with errors naming the side).
     if (spec.T_kind != ScalarCondition::Kind::None && c.config.model != Model::PsiOmega)
       throw CaseError("boundaries." + std::string(name) + ": T (temperature) is not yet available in the "
                       "projection model; model = 'psi_omega' has heat transport");

@@ -1,0 +1,7 @@
+-- expect-exit: 1
+-- expect-message: flow.dirichlet function (T) on the left side returned nan at y = 0
+-- A temperature profile that is not a number.
+flow.simulation {
+  model = "psi_omega", grid = { nx = 8, ny = 8 }, fluid = { nu = 0.1, kappa = 0.1 },
+  boundaries = { left = flow.wall { T = flow.dirichlet(function(y, t) return 0 / 0 end) }, right = flow.wall(), bottom = flow.wall(), top = flow.wall() },
+}
