@@ -14,7 +14,8 @@ local sim = flow.simulation {
   grid = { nx = nx, ny = ny, lx = L, ly = 1 },
   fluid = { Re = param("Re", 50), Pr = param("Pr", 1) },  -- reference velocity 1, length 1
   boundaries = {
-    left = flow.inflow { u = function(y) return parabola(y, 0, 1) end, T = flow.dirichlet(1) },
+    -- the warm inflow heats up from T = 0 to 1 over the first time unit (a T function of (s, t))
+    left = flow.inflow { u = function(y) return parabola(y, 0, 1) end, T = flow.dirichlet(function(y, t) return math.min(1, t) end) },
     bottom = flow.inflow { v = function(x) return parabola(x, slot0, slot1) end, T = flow.dirichlet(0) },
     right = flow.outflow(),
     top = flow.wall { T = flow.neumann(0) },

@@ -1,5 +1,6 @@
 -- expect-exit: 1
--- expect-message: flow.dirichlet function (T) on the left side returned nan at y = 0
+-- expect-message: flow.dirichlet function (T) on the left side returned
+-- expect-message: at y = 0, t = 0; it must return a finite number
 -- A temperature profile that is not a number.
 flow.simulation {
   model = "psi_omega", grid = { nx = 8, ny = 8 }, fluid = { nu = 0.1, kappa = 0.1 },
