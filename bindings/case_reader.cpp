@@ -508,10 +508,8 @@ std::string CaseSpec::summary() const {
   o << "  grid: " << g.nx << " x " << g.ny << " cells on " << fmt(g.lx) << " x " << fmt(g.ly)
     << " (dx = " << fmt(g.dx) << ", dy = " << fmt(g.dy) << ")\n";
   o << "  fluid: nu = " << fmt(cf.nu);
-  if (cf.model == Model::PsiOmega && cf.heat.enabled)
-    o << ", kappa = " << fmt(cf.heat.kappa) << ", beta = " << fmt(cf.heat.beta);
-  else
-    o << ", rho = " << fmt(cf.rho);
+  if (cf.model == Model::Projection) o << ", rho = " << fmt(cf.rho);
+  else if (cf.heat.enabled) o << ", kappa = " << fmt(cf.heat.kappa) << ", beta = " << fmt(cf.heat.beta);
   if (cf.gx != 0 || cf.gy != 0) o << ", gravity (" << fmt(cf.gx) << ", " << fmt(cf.gy) << ")";
   o << "\n  boundaries:\n";
   for (Side s : kSides) o << "    " << side_name(s) << ": " << side_text[int(s)] << "\n";
