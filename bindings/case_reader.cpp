@@ -8,6 +8,7 @@
 #include "host.hpp"
 #include "lua_shapes.hpp"
 #include "lua_table.hpp"
+#include "psi_omega_reader.hpp"
 #include "suggest.hpp"
 
 namespace flowlua::lua {
@@ -28,18 +29,22 @@ const std::vector<std::string> kTopKeys = {"model",    "grid",     "fluid",   "b
                                            "kernels",  "precision", "backend", "output"};
 
 void read_model(const TableReader& top, CaseSpec& c) {
-  static const std::vector<std::string> later = {"psi_omega", "adi", "fractional_step", "lbm"};
+  static const std::vector<std::string> later = {"adi", "fractional_step", "lbm"};
   std::string m = top.string("model", "projection");
-  if (m == "projection") { c.model = m; return; }
+  if (m == "projection" || m == "psi_omega") {
+    c.model = m;
+    c.config.model = m == "psi_omega" ? Model::PsiOmega : Model::Projection;
+    return;
+  }
   for (const auto& l : later)
     if (m == l)
-      throw CaseError("model = '" + clip(m) + "' is not yet available; available: 'projection'");
-  std::vector<std::string> all = {"projection"};
+      throw CaseError("model = '" + clip(m) + "' is not yet available; available: 'projection', 'psi_omega'");
+  std::vector<std::string> all = {"projection", "psi_omega"};
   all.insert(all.end(), later.begin(), later.end());
   std::string best = closest_match(m, all);
   throw CaseError("unknown model '" + clip(m) + "'" +
                   (best.empty() ? "" : "; did you mean '" + best + "'?") +
-                  " (available: 'projection')");
+                  " (available: 'projection', 'psi_omega')");
 }
 
 void read_grid(const TableReader& top, CaseSpec& c) {
@@ -67,9 +72,13 @@ void read_fluid(const TableReader& top, CaseSpec& c) {
   if (!top.has("fluid"))
     throw CaseError("fluid is missing: give fluid = { nu = ... } or fluid = { Re = ... }");
   lua_State* L = top.state();
+  if (c.config.model == Model::PsiOmega) {
+    read_fluid_psi_omega(top, c);
+    return;
+  }
   top.push("fluid");
-  const std::string heat = "heat transport and buoyancy are not yet available (the projection "
-                           "model has no temperature field)";
+  const std::string heat = "heat transport and buoyancy are not yet available in the projection "
+                           "model (it has no temperature field); model = 'psi_omega' has them";
   TableReader f(L, -1, "fluid",
                 {"nu", "rho", "Re", "reference_velocity", "reference_length", "gravity"},
                 {{"kappa", heat}, {"beta", heat}, {"Pr", heat}, {"Ra", heat}});
@@ -168,11 +177,21 @@ void read_boundaries(const TableReader& top, CaseSpec& c, FnStore& store) {
       dyn.slot_b = store.store(-1);
       lua_pop(L, 1);
     }
+    if (spec.T_fn) {
+      lua_getiuservalue(L, idx, 3);
+      dyn.slot_T = store.store(-1);
+      lua_pop(L, 1);
+    }
     lua_pop(L, 1);
     // Values at t = 0 (functions are evaluated now, with errors naming the side).
+    if (spec.T_kind != ScalarCondition::Kind::None && c.config.model != Model::PsiOmega)
+      throw CaseError("boundaries." + std::string(name) + ": T (temperature) is not yet available in the "
+                      "projection model; model = 'psi_omega' has heat transport");
+    dyn.at_nodes = c.config.model == Model::PsiOmega;
     c.config.boundaries[int(side)] = evaluate_side(
         L, side, c.config.grid, spec, 0.0,
-        [&](int which) { store.push(which == 0 ? dyn.slot_a : dyn.slot_b); });
+        [&](int which) { store.push(which == 0 ? dyn.slot_a : which == 1 ? dyn.slot_b : dyn.slot_T); },
+        dyn.at_nodes);
     if (spec.dynamic()) c.dynamic.push_back(dyn);
   }
   lua_pop(L, 1);
@@ -322,8 +341,22 @@ void read_initial(const TableReader& top, CaseSpec& c) {
   if (!top.has("initial")) return;
   lua_State* L = top.state();
   top.push("initial");
+  if (c.config.model == Model::PsiOmega) {
+    // psi_omega starts at rest; T is given at the grid nodes (x = i dx, y = j dy).
+    const std::string rest = "does not apply to the psi_omega model (it starts at rest); it takes initial.T";
+    TableReader t(L, -1, "initial", {"T"}, {{"u", rest}, {"v", rest}, {"p", rest}});
+    if (t.has("T") && !c.config.heat.enabled)
+      throw CaseError("initial.T needs heat transport: give fluid.kappa (or Pr, or Ra and Pr)");
+    const Grid& g = c.config.grid;
+    Grid nodes = Grid::make(g.nx - 1, g.ny - 1, g.lx - 2 * g.dx, g.ly - 2 * g.dy);
+    nodes.dx = g.dx;
+    nodes.dy = g.dy;
+    read_initial_field(L, t, "T", nodes, 0.0, 0.0, c.config.heat.T0);
+    lua_pop(L, 1);
+    return;
+  }
   TableReader t(L, -1, "initial", {"u", "v", "p"},
-                {{"T", "temperature is not yet available in the projection model"}});
+                {{"T", "temperature is not yet available in the projection model; model = 'psi_omega' has it"}});
   const Grid& g = c.config.grid;
   read_initial_field(L, t, "u", g, 0.0, -0.5, c.config.u0);   // u(i, j) at (i dx, (j - 1/2) dy)
   read_initial_field(L, t, "v", g, -0.5, 0.0, c.config.v0);   // v(i, j) at ((i - 1/2) dx, j dy)
@@ -367,13 +400,19 @@ void read_time(const TableReader& top, CaseSpec& c) {
 }
 
 void read_pressure(const TableReader& top, CaseSpec& c) {
+  if (c.config.model == Model::PsiOmega) {
+    // The stream-function Poisson solve: CG by default (faster than SOR here, see
+    // docs/case-language.md), to a tighter tolerance than a pressure needs.
+    c.config.pressure.solver = PressureSolverKind::ConjugateGradient;
+    c.config.pressure.tol = 1e-6;
+  }
   if (!top.has("pressure")) return;
   lua_State* L = top.state();
   top.push("pressure");
   TableReader t(L, -1, "pressure", {"solver", "omega", "tol", "max_iter", "check_every"},
                 {{"multigrid", "not yet available; solvers: 'rbsor', 'cg'"}});
   PressureControl& p = c.config.pressure;
-  std::string s = t.choice("solver", "rbsor", {"rbsor", "cg"});
+  std::string s = t.choice("solver", c.config.model == Model::PsiOmega ? "cg" : "rbsor", {"rbsor", "cg"});
   p.solver = s == "cg" ? PressureSolverKind::ConjugateGradient : PressureSolverKind::RedBlackSOR;
   p.omega = t.number("omega", p.omega);
   check_open("pressure.omega", p.omega, 0.0, 2.0);
@@ -389,6 +428,10 @@ void read_pressure(const TableReader& top, CaseSpec& c) {
 }
 
 void read_kernels(const TableReader& top, CaseSpec& c) {
+  if (c.config.model == Model::PsiOmega) {
+    read_kernels_psi_omega(top, c);
+    return;
+  }
   if (!top.has("kernels")) return;
   lua_State* L = top.state();
   top.push("kernels");
@@ -447,6 +490,7 @@ CaseSpec read_case(lua_State* L, int idx, FnStore& store) {
   try {
     TableReader top(L, idx, "flow.simulation", kTopKeys);
     read_model(top, c);
+    if (c.config.model == Model::PsiOmega) c.advection = "central";
     read_grid(top, c);
     read_fluid(top, c);
     read_boundaries(top, c, store);
@@ -476,7 +520,9 @@ std::string CaseSpec::summary() const {
   o << "case: model " << model << ", " << precision_name(cf.precision) << " precision\n";
   o << "  grid: " << g.nx << " x " << g.ny << " cells on " << fmt(g.lx) << " x " << fmt(g.ly)
     << " (dx = " << fmt(g.dx) << ", dy = " << fmt(g.dy) << ")\n";
-  o << "  fluid: nu = " << fmt(cf.nu) << ", rho = " << fmt(cf.rho);
+  o << "  fluid: nu = " << fmt(cf.nu);
+  if (cf.model == Model::Projection) o << ", rho = " << fmt(cf.rho);
+  else if (cf.heat.enabled) o << ", kappa = " << fmt(cf.heat.kappa) << ", beta = " << fmt(cf.heat.beta);
   if (cf.gx != 0 || cf.gy != 0) o << ", gravity (" << fmt(cf.gx) << ", " << fmt(cf.gy) << ")";
   o << "\n  boundaries:\n";
   for (Side s : kSides) o << "    " << side_name(s) << ": " << side_text[int(s)] << "\n";
@@ -497,7 +543,7 @@ std::string CaseSpec::summary() const {
   if (cf.time.dt > 0) o << " fixed dt = " << fmt(cf.time.dt) << "\n";
   else o << " adaptive dt with cfl = " << fmt(cf.time.cfl) << "\n";
   const PressureControl& p = cf.pressure;
-  o << "  pressure: "
+  o << (cf.model == Model::PsiOmega ? "  stream function (pressure): " : "  pressure: ")
     << (p.solver == PressureSolverKind::RedBlackSOR ? "rbsor (omega = " + fmt(p.omega) + ", "
                                                     : std::string("cg ("))
     << "tol = " << fmt(p.tol) << ", max_iter = " << p.max_iter
@@ -508,8 +554,8 @@ std::string CaseSpec::summary() const {
       o << " " << stage << (stage == "general" ? "" : " = " + variant) << ";";
     o << "\n";
   }
-  o << "  advection: " << advection;
-  if (advection == "hybrid")
+  o << "  advection: " << (cf.model == Model::PsiOmega ? advection_name(cf.psi_omega.advection) : advection);
+  if (cf.model == Model::Projection && advection == "hybrid")
     o << (cf.advection.gamma < 0 ? " (gamma automatic)" : " (gamma = " + fmt(cf.advection.gamma) + ")");
   o << "\n";
   for (const auto& d : dynamic)

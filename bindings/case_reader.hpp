@@ -28,6 +28,8 @@ struct DynamicSide {
   BoundarySpec spec;
   int slot_a = 0;  // u function (inflow) or the custom function
   int slot_b = 0;  // v function (inflow)
+  int slot_T = 0;  // T function (flow.dirichlet / flow.neumann with a function)
+  bool at_nodes = false;  // psi_omega: values at the grid nodes
 };
 
 struct ObstacleInfo {
@@ -37,7 +39,7 @@ struct ObstacleInfo {
 };
 
 struct CaseSpec {
-  std::string model = "projection";
+  std::string model = "projection";     // config.model says the same as an enum
   ProjectionConfig config;
   std::vector<DynamicSide> dynamic;
   std::vector<ObstacleInfo> obstacles;

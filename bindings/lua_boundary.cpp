@@ -26,7 +26,20 @@ std::string BoundarySpec::label() const {
   return type_name();
 }
 
+static std::string describe_T(const BoundarySpec& b) {
+  if (b.T_kind == ScalarCondition::Kind::None) return "";
+  std::string v = b.T_fn ? std::string("function") : fmt(b.T_value);
+  return b.T_kind == ScalarCondition::Kind::Dirichlet ? ", T = " + v : ", dT/dn = " + v;
+}
+
 std::string BoundarySpec::describe() const {
+  std::string text = describe_without_T();
+  if (T_kind == ScalarCondition::Kind::None) return text;
+  if (!text.empty() && text.back() == ')') return text.substr(0, text.size() - 1) + describe_T(*this) + ")";
+  return text + " (" + describe_T(*this).substr(2) + ")";
+}
+
+std::string BoundarySpec::describe_without_T() const {
   auto val = [&](bool fn, double x) { return fn ? std::string("function") : fmt(x); };
   std::string every_text = dynamic() ? ", every " + std::to_string(every) + " step" +
                                            (every == 1 ? "" : "s")
@@ -75,13 +88,42 @@ static bool finite_result(lua_State* L, int idx, double& out, std::string& got) 
   return false;
 }
 
+// The temperature values of a side (one per position), from a number or function(s, t).
+static void evaluate_T(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec, double t,
+                       const std::function<void(int)>& push_fn, bool at_nodes, ScalarCondition& out) {
+  out.kind = spec.T_kind;
+  if (spec.T_kind == ScalarCondition::Kind::None) return;
+  const int n = side_cells(side, grid) + (at_nodes ? 1 : 0);
+  out.values.assign(n, spec.T_value);
+  if (!spec.T_fn) return;
+  const bool lr = side == Side::Left || side == Side::Right;
+  const std::string what = std::string(spec.T_kind == ScalarCondition::Kind::Dirichlet ? "flow.dirichlet"
+                                                                                        : "flow.neumann") +
+                           " function (T) on the " + side_name(side) + " side";
+  std::string err, got;
+  for (int k = 1; k <= n; ++k) {
+    double s = at_nodes ? (k - 1) * (lr ? grid.dy : grid.dx) : side_coordinate(side, grid, k);
+    push_fn(2);
+    lua_pushnumber(L, s);
+    lua_pushnumber(L, t);
+    if (!call_checked(L, 2, 1, false, &err))
+      throw CaseError(what + " failed at " + side_axis(side) + " = " + fmt(s) + ", t = " + fmt(t) + ": " + err);
+    bool ok = finite_result(L, -1, out.values[k - 1], got);
+    lua_pop(L, 1);
+    if (!ok)
+      throw CaseError(what + " returned " + got + " at " + side_axis(side) + " = " + fmt(s) + ", t = " + fmt(t) +
+                      "; it must return a finite number");
+  }
+}
+
 SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec,
-                            double t, const std::function<void(int)>& push_fn) {
+                            double t, const std::function<void(int)>& push_fn, bool at_nodes) {
   SideCondition c;
   c.label = spec.label();
-  int n = side_cells(side, grid);
+  int n = side_cells(side, grid) + (at_nodes ? 1 : 0);
   c.normal.assign(n, 0.0);
   c.tangential.assign(n, 0.0);
+  evaluate_T(L, side, grid, spec, t, push_fn, at_nodes, c.T);
   const std::string sname = side_name(side);
   switch (spec.type) {
     case BoundarySpec::Type::Slip: c.kind = BoundaryKind::Slip; return c;
@@ -99,8 +141,9 @@ SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const Bou
     return std::string(side_axis(side)) + " = " + fmt(s) + ", t = " + fmt(t);
   };
   std::string err, got;
+  const double h_along = (side == Side::Left || side == Side::Right) ? grid.dy : grid.dx;
   for (int k = 1; k <= n; ++k) {
-    double s = side_coordinate(side, grid, k);
+    double s = at_nodes ? (k - 1) * h_along : side_coordinate(side, grid, k);
     double u = spec.u, v = spec.v;
     if (spec.type == BoundarySpec::Type::Custom) {
       push_fn(0);
@@ -149,7 +192,7 @@ SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const Bou
 // ---- the Lua constructors -----------------------------------------------------------
 
 static BoundaryUD* new_boundary(lua_State* L, BoundarySpec::Type type) {
-  void* mem = lua_newuserdatauv(L, sizeof(BoundaryUD), 2);
+  void* mem = lua_newuserdatauv(L, sizeof(BoundaryUD), 3);
   auto* b = new (mem) BoundaryUD();
   b->spec.type = type;
   luaL_setmetatable(L, kBoundaryMeta);
@@ -166,27 +209,74 @@ static void no_arguments(lua_State* L, const char* fname) {
   throw CaseError(std::string(fname) + " takes no arguments (got " + describe_value(L, 1) + ")");
 }
 
+// The optional T = flow.dirichlet(...) / flow.neumann(...) of a side's table: copies
+// the condition into `spec` and returns the stack index of its function (0: none).
+static int read_T(lua_State* L, const TableReader& t, BoundarySpec& spec) {
+  if (!t.has("T")) return 0;
+  t.push("T");
+  int idx = lua_gettop(L);
+  auto* s = test_udata<ScalarUD>(L, idx, kScalarMeta);
+  if (!s) {
+    std::string d = describe_value(L, idx);
+    lua_pop(L, 1);
+    throw CaseError(t.name("T") + " must be flow.dirichlet(value or function(s, t)) or "
+                    "flow.neumann(gradient or function(s, t)) (got " + d + ")");
+  }
+  spec.T_kind = s->kind;
+  spec.T_value = s->value;
+  spec.T_fn = s->fn;
+  if (!s->fn) { lua_pop(L, 1); return 0; }
+  lua_getiuservalue(L, idx, 1);
+  lua_remove(L, idx);
+  return lua_gettop(L);
+}
+
+// Attaches the T function (at stack index fn, 0: none) to the boundary on top of the stack.
+static void attach_T(lua_State* L, int fn) {
+  if (!fn) return;
+  int ud = lua_gettop(L);
+  lua_pushvalue(L, fn);
+  lua_setiuservalue(L, ud, 3);
+}
+
 static int l_wall(lua_State* L) {
-  double u = 0, v = 0;
+  BoundarySpec spec;
+  int fn = 0;
   if (lua_gettop(L) >= 1 && !lua_isnil(L, 1)) {
-    TableReader t(L, 1, "flow.wall", {"u", "v"});
-    u = t.number("u", 0);
-    v = t.number("v", 0);
+    TableReader t(L, 1, "flow.wall", {"u", "v", "T"});
+    spec.u = t.number("u", 0);
+    spec.v = t.number("v", 0);
+    fn = read_T(L, t, spec);
   }
   auto* b = new_boundary(L, BoundarySpec::Type::Wall);
-  b->spec.u = u;
-  b->spec.v = v;
+  spec.type = BoundarySpec::Type::Wall;
+  b->spec = spec;
+  attach_T(L, fn);
   return 1;
 }
 
 static int l_slip(lua_State* L) {
-  no_arguments(L, "flow.slip");
-  new_boundary(L, BoundarySpec::Type::Slip);
+  BoundarySpec spec;
+  int fn = 0;
+  if (lua_gettop(L) == 1 && lua_type(L, 1) == LUA_TTABLE) {
+    TableReader t(L, 1, "flow.slip", {"T"});
+    fn = read_T(L, t, spec);
+  } else {
+    no_arguments(L, "flow.slip");
+  }
+  auto* b = new_boundary(L, BoundarySpec::Type::Slip);
+  spec.type = BoundarySpec::Type::Slip;
+  b->spec = spec;
+  attach_T(L, fn);
   return 1;
 }
 
 static int l_outflow(lua_State* L) {
-  no_arguments(L, "flow.outflow");
+  if (lua_gettop(L) == 1 && lua_type(L, 1) == LUA_TTABLE)
+    TableReader t(L, 1, "flow.outflow", {},
+                  {{"T", "an outflow carries T out with zero normal gradient; it takes no T condition"}});
+  else
+    no_arguments(L, "flow.outflow");
   new_boundary(L, BoundarySpec::Type::Outflow);
   return 1;
 }
@@ -205,7 +295,7 @@ static long read_every(const TableReader& t) {
 
 static int l_inflow(lua_State* L) {
   arg_table(L, 1, "flow.inflow");
-  TableReader t(L, 1, "flow.inflow", {"u", "v", "every"});
+  TableReader t(L, 1, "flow.inflow", {"u", "v", "every", "T"});
   if (!t.has("u") && !t.has("v"))
     throw CaseError("flow.inflow needs u or v: a number or a function(s, t)");
   BoundarySpec spec;
@@ -225,11 +315,13 @@ static int l_inflow(lua_State* L) {
       (comp == 0 ? spec.u : spec.v) = t.number(key, 0);
     }
   }
+  int tfn = read_T(L, t, spec);
   auto* b = new_boundary(L, BoundarySpec::Type::Inflow);
   b->spec = spec;
   int ud = lua_gettop(L);
   if (spec.u_fn) { t.push("u"); lua_setiuservalue(L, ud, 1); }
   if (spec.v_fn) { t.push("v"); lua_setiuservalue(L, ud, 2); }
+  attach_T(L, tfn);
   return 1;
 }
 
@@ -260,6 +352,39 @@ static int l_custom(lua_State* L) {
   return 1;
 }
 
+// flow.dirichlet(value or function(s, t)) and flow.neumann(gradient or function(s, t)).
+static int new_scalar(lua_State* L, ScalarCondition::Kind kind, const char* fname) {
+  const char* what = kind == ScalarCondition::Kind::Dirichlet ? "a value" : "an outward normal gradient";
+  int ty = lua_type(L, 1);
+  if (lua_gettop(L) != 1 || (ty != LUA_TNUMBER && ty != LUA_TFUNCTION))
+    throw CaseError(std::string(fname) + " takes " + what + ": a number or a function(s, t) (got " +
+                    (lua_gettop(L) == 0 ? std::string("nothing") : describe_value(L, 1)) + ")");
+  ScalarUD sc;
+  sc.kind = kind;
+  sc.fn = ty == LUA_TFUNCTION;
+  if (!sc.fn) sc.value = to_finite(L, 1, std::string(fname) + "'s argument");
+  void* mem = lua_newuserdatauv(L, sizeof(ScalarUD), 1);
+  new (mem) ScalarUD(sc);
+  luaL_setmetatable(L, kScalarMeta);
+  if (sc.fn) {
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+  }
+  return 1;
+}
+
+static int l_dirichlet(lua_State* L) { return new_scalar(L, ScalarCondition::Kind::Dirichlet, "flow.dirichlet"); }
+static int l_neumann(lua_State* L) { return new_scalar(L, ScalarCondition::Kind::Neumann, "flow.neumann"); }
+
+static int l_scalar_tostring(lua_State* L) {
+  auto* s = test_udata<ScalarUD>(L, 1, kScalarMeta);
+  std::string v = !s ? "?" : s->fn ? "function" : fmt(s->value);
+  std::string text = std::string("flow ") + (s && s->kind == ScalarCondition::Kind::Neumann ? "neumann(" : "dirichlet(") +
+                     v + ")";
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
+}
+
 static int l_boundary_tostring(lua_State* L) {
   auto* b = test_udata<BoundaryUD>(L, 1, kBoundaryMeta);
   std::string s = b ? "flow boundary: " + b->spec.describe() : "flow boundary";
@@ -274,7 +399,14 @@ void register_boundaries(lua_State* L, int flow) {
   lua_pushstring(L, "flow boundary");
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
+  luaL_newmetatable(L, kScalarMeta);
+  lua_pushcfunction(L, protect<l_scalar_tostring>);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushstring(L, "flow scalar condition");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
   const luaL_Reg fns[] = {{"wall", protect<l_wall>},       {"slip", protect<l_slip>},
+                          {"dirichlet", protect<l_dirichlet>}, {"neumann", protect<l_neumann>},
                           {"inflow", protect<l_inflow>},   {"outflow", protect<l_outflow>},
                           {"periodic", protect<l_periodic>}, {"custom", protect<l_custom>},
                           {nullptr, nullptr}};

@@ -20,11 +20,17 @@ struct BoundarySpec {
   bool v_fn = false;      // inflow: v is function(s, t) (uservalue 2)
   bool custom_fn = false; // custom: function(side, s, t) -> u, v (uservalue 1)
   long every = 1;         // re-evaluate functions every this many steps
+  // Temperature on this side (psi_omega model): T = flow.dirichlet(value or fn) or
+  // flow.neumann(gradient or fn); the function(s, t) is uservalue 3.
+  ScalarCondition::Kind T_kind = ScalarCondition::Kind::None;
+  double T_value = 0;
+  bool T_fn = false;
 
-  bool dynamic() const { return u_fn || v_fn || custom_fn; }
+  bool dynamic() const { return u_fn || v_fn || custom_fn || T_fn; }
   const char* type_name() const;  // "wall", "slip", "inflow", ...
   std::string label() const;      // SideCondition::label: "wall", "moving wall", "inflow", ...
   std::string describe() const;   // "moving wall (u = 1, v = 0)", for --explain
+  std::string describe_without_T() const;
 };
 
 // The userdata behind a boundary value; uservalues 1 and 2 hold the functions.
@@ -39,13 +45,24 @@ void physical_to_side(Side side, double u, double v, double& normal, double& tan
 // Number of boundary cells on a side and the coordinate s of cell k (1-based) along it.
 int side_cells(Side side, const Grid& grid);
 double side_coordinate(Side side, const Grid& grid, int k);
+
+// The userdata of flow.dirichlet(...) / flow.neumann(...): a scalar (temperature)
+// condition; uservalue 1 holds the function(s, t) when it is one.
+inline constexpr const char* kScalarMeta = "flowlua.ScalarCondition";
+struct ScalarUD {
+  ScalarCondition::Kind kind = ScalarCondition::Kind::Dirichlet;
+  double value = 0;
+  bool fn = false;
+};
 const char* side_axis(Side side);  // "y" on left/right, "x" on bottom/top
 
 // Evaluates `spec` on `side` at time t. push_fn(0) pushes the u (or custom) function,
-// push_fn(1) the v function. Throws CaseError naming the side and coordinate when a
-// function fails or returns something that is not a finite number, and when a wall
-// has a normal velocity.
+// push_fn(1) the v function, push_fn(2) the T function. Throws CaseError naming the
+// side and coordinate when a function fails or returns something that is not a finite
+// number, and when a wall has a normal velocity. With at_nodes (the psi_omega model)
+// values are taken at the n + 1 grid nodes s = 0, h, ..., L of the side instead of the
+// n cell centres.
 SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec,
-                            double t, const std::function<void(int)>& push_fn);
+                            double t, const std::function<void(int)>& push_fn, bool at_nodes = false);
 
 }  // namespace flowlua::lua

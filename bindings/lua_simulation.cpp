@@ -81,8 +81,9 @@ void refresh_side(SimCore* c, const DynamicSide& d) {
   StackGuard guard(L);
   lua_getiuservalue(L, c->self, 1);
   FnStore store{L, lua_gettop(L), 0};
-  SideCondition cond = evaluate_side(L, d.side, c->solver().config().grid, d.spec, c->solver().time(),
-                                     [&](int which) { store.push(which == 0 ? d.slot_a : d.slot_b); });
+  SideCondition cond = evaluate_side(
+      L, d.side, c->solver().config().grid, d.spec, c->solver().time(),
+      [&](int which) { store.push(which == 0 ? d.slot_a : which == 1 ? d.slot_b : d.slot_T); }, d.at_nodes);
   c->solver().set_side(d.side, cond);
 }
 
@@ -130,7 +131,7 @@ int l_simulation(lua_State* L) {
   core->output_sub = spec.output;
   core->explain = h.options().explain;
 
-  core->loop = std::make_unique<RunLoop>(make_projection_solver(spec.config));
+  core->loop = std::make_unique<RunLoop>(make_solver(spec.config));
   StopConditions stop;
   stop.t_end = spec.t_end;
   stop.max_steps = spec.max_steps;
@@ -281,6 +282,7 @@ int l_diagnostics(lua_State* L) {
   lua_setfield(L, -2, "step");
   num("time", d.time);
   num("dt", d.dt);
+  for (const auto& [name, value] : d.extra) num(name.c_str(), value);
   return 1;
 }
 

@@ -16,5 +16,11 @@ std::unique_ptr<Solver> make_cuda_solver(const ProjectionConfig&) {
 }
 }  // namespace projection
 
+namespace psi_omega {
+std::unique_ptr<Solver> make_cuda_solver(const ProjectionConfig&) {
+  throw BackendError("this flowlua was built without CUDA");
+}
+}  // namespace psi_omega
+
 }  // namespace flowlua
 #endif

@@ -47,11 +47,21 @@ inline const char* kind_name(BoundaryKind k) {
 // cell (ny values on left/right, nx on bottom/top, in increasing coordinate order).
 // normal > 0 points into the domain (inflow); tangential follows +x on bottom/top and
 // +y on left/right. `label` is what the user wrote ("wall", "inflow", ...), for --explain.
+// A scalar's (temperature's) condition on one side; only the psi-omega model reads it.
+// Values are per boundary node (n + 1 on a side of n cells, in increasing coordinate
+// order): the temperature (Dirichlet) or the outward normal gradient dT/dn (Neumann).
+// None means the model's default for the side's kind (see models/psi_omega).
+struct ScalarCondition {
+  enum class Kind { None, Dirichlet, Neumann } kind = Kind::None;
+  std::vector<double> values;
+};
+
 struct SideCondition {
   BoundaryKind kind = BoundaryKind::Dirichlet;
   std::string label = "wall";
   std::vector<double> normal;
   std::vector<double> tangential;
+  ScalarCondition T;  // psi-omega model with heat transport only
 };
 
 using Boundaries = std::array<SideCondition, 4>;  // indexed by Side

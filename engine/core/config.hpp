@@ -44,6 +44,30 @@ struct AdvectionControl {
   double gamma = 0;
 };
 
+// Which model a config builds (make_solver dispatches on it).
+enum class Model { Projection, PsiOmega };
+
+// Heat transport and Boussinesq buoyancy (psi-omega model, seed 000 eqs. 9 and 12).
+// Temperature boundary conditions travel with the sides (SideCondition::T).
+struct HeatConfig {
+  bool enabled = false;
+  double kappa = 0;           // thermal diffusivity
+  double beta = 0;            // thermal expansion coefficient (buoyancy -beta (T - T0) g; T0
+                              // drops out of the vorticity equation, so it is not needed)
+  std::vector<double> T0;     // initial T at the nodes, (nx + 1) * (ny + 1), i fastest; empty = 0
+};
+
+// Numerics of the psi-omega model.
+enum class ScalarAdvection { Upwind, Central, Upwind2 };
+inline const char* advection_name(ScalarAdvection a) {
+  return a == ScalarAdvection::Upwind ? "upwind" : a == ScalarAdvection::Central ? "central" : "upwind2";
+}
+enum class WallVorticity { Thom, Jensen };
+struct PsiOmegaControl {
+  ScalarAdvection advection = ScalarAdvection::Central;
+  WallVorticity wall = WallVorticity::Thom;
+};
+
 struct ProjectionConfig {
   Grid grid;
   double nu = 0.01;           // kinematic viscosity
@@ -62,6 +86,11 @@ struct ProjectionConfig {
   std::map<std::string, std::string> kernels;
   Precision precision = Precision::Double;
   BackendChoice backend = BackendChoice::Auto;
+  // The psi-omega model reads these too (it shares grid, nu, gx/gy, boundaries, time,
+  // pressure as the stream-function Poisson solver, precision and backend).
+  Model model = Model::Projection;
+  HeatConfig heat;
+  PsiOmegaControl psi_omega;
 };
 
 }  // namespace flowlua

@@ -4,6 +4,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/config.hpp"
@@ -22,6 +23,9 @@ struct Diagnostics {
   int pressure_iterations = 0;  // of the last step
   double pressure_residual = 0; // relative residual ||r|| / ||b|| of the last step
   double max_change = 0;        // max |u^{n+1} - u^n| / dt of the last step
+  // Model-specific values by name (e.g. psi_omega's wall temperature gradients);
+  // sim:diagnostics() adds them to its table.
+  std::vector<std::pair<std::string, double>> extra;
 };
 
 struct Forces {
@@ -60,6 +64,10 @@ class Solver {
 // Builds the projection model on the requested backend; "auto" takes CUDA when a
 // device is present. Throws CaseError (bad config) or BackendError (no device).
 std::unique_ptr<Solver> make_projection_solver(const ProjectionConfig& config);
+// The stream function-vorticity model with heat transport (models/psi_omega).
+std::unique_ptr<Solver> make_psi_omega_solver(const ProjectionConfig& config);
+// Either of the above, as config.model says.
+std::unique_ptr<Solver> make_solver(const ProjectionConfig& config);
 
 // Whether this build has CUDA and a device answers; `why` says what is missing.
 bool cuda_available(std::string* why = nullptr);

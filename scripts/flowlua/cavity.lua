@@ -15,4 +15,21 @@ function M.steady(Re, n, t_end)
   return sim
 end
 
+-- The same cavity in the stream function-vorticity model (model = "psi_omega"):
+-- central convection, Thom's wall vorticity, Jacobi CG for psi, run until
+-- max |d omega / dt| < 1e-3 or t_end.
+--   local sim = require("flowlua.cavity").psi_omega(Re, n, t_end)
+function M.psi_omega(Re, n, t_end, kernels)
+  local sim = flow.simulation {
+    model = "psi_omega",
+    grid = { nx = n, ny = n, lx = 1, ly = 1 },
+    fluid = { nu = 1 / Re },
+    boundaries = { top = flow.wall { u = 1 }, bottom = flow.wall(), left = flow.wall(), right = flow.wall() },
+    time = { t_end = t_end, steady = 1e-3, cfl = 0.9 },
+    kernels = kernels,
+  }
+  sim:run()
+  return sim
+end
+
 return M

@@ -1,0 +1,153 @@
+// Fields and diagnostics of the psi-omega model, computed on the host from a download
+// of the node values. Snapshots are cell-centred like every other model's (the mean
+// of a cell's four corner nodes), so sample(), PNGs and line() work unchanged.
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "models/psi_omega/psi_omega_setup.hpp"
+
+namespace flowlua::psi_omega {
+
+namespace {
+
+// Node velocities: central differences of psi inside; the given velocity on walls and
+// inflows, zero normal and copied tangential velocity on slip sides, copied from the
+// first interior node on an outflow; corners the mean of their two neighbours.
+struct NodeVelocity {
+  std::vector<double> u, v;
+};
+
+NodeVelocity node_velocity(const HostNodes& h) {
+  const Grid& n = h.setup->nodes;
+  const int NX = n.nx + 1, NY = n.ny + 1;
+  NodeVelocity r;
+  r.u.assign(n.size(), 0.0);
+  r.v.assign(n.size(), 0.0);
+  for (int j = 1; j < NY; ++j)
+    for (int i = 1; i < NX; ++i) {
+      r.u[n.at(i, j)] = (h.psi[n.at(i, j + 1)] - h.psi[n.at(i, j - 1)]) / (2 * n.dy);
+      r.v[n.at(i, j)] = -(h.psi[n.at(i + 1, j)] - h.psi[n.at(i - 1, j)]) / (2 * n.dx);
+    }
+  for (Side side : kSides) {
+    const SideCondition& sc = h.config->boundaries[int(side)];
+    const bool lr = side == Side::Left || side == Side::Right;
+    const int last = lr ? NY : NX;
+    for (int k = 1; k < last; ++k) {
+      int ib = 0, jb = 0, i1 = 0, j1 = 0;
+      switch (side) {
+        case Side::Left: ib = 0; jb = k; i1 = 1; j1 = k; break;
+        case Side::Right: ib = NX; jb = k; i1 = NX - 1; j1 = k; break;
+        case Side::Bottom: ib = k; jb = 0; i1 = k; j1 = 1; break;
+        case Side::Top: ib = k; jb = NY; i1 = k; j1 = NY - 1; break;
+      }
+      const std::size_t b = n.at(ib, jb), c1 = n.at(i1, j1);
+      double u = r.u[c1], v = r.v[c1];
+      if (sc.kind == BoundaryKind::Dirichlet) {
+        const double nrm = sc.normal.empty() ? 0.0 : sc.normal[k];
+        const double tan = sc.tangential.empty() ? 0.0 : sc.tangential[k];
+        switch (side) {
+          case Side::Left: u = nrm; v = tan; break;
+          case Side::Right: u = -nrm; v = tan; break;
+          case Side::Bottom: v = nrm; u = tan; break;
+          case Side::Top: v = -nrm; u = tan; break;
+        }
+      } else if (sc.kind == BoundaryKind::Slip) {
+        (lr ? u : v) = 0;
+      }
+      r.u[b] = u;
+      r.v[b] = v;
+    }
+  }
+  for (int corner = 0; corner < 4; ++corner) {
+    const int ic = (corner & 1) ? NX : 0, jc = (corner & 2) ? NY : 0;
+    const int ix = (corner & 1) ? NX - 1 : 1, jy = (corner & 2) ? NY - 1 : 1;
+    for (auto* f : {&r.u, &r.v}) (*f)[n.at(ic, jc)] = 0.5 * ((*f)[n.at(ix, jc)] + (*f)[n.at(ic, jy)]);
+  }
+  return r;
+}
+
+// Cell-centred snapshot from node values.
+FieldSnapshot cells_from_nodes(const HostNodes& h, const std::string& name, const std::vector<double>& node) {
+  const Grid& g = h.config->grid;
+  const Grid& n = h.setup->nodes;
+  FieldSnapshot f;
+  f.name = name;
+  f.grid = g;
+  f.values.resize(std::size_t(g.nx) * g.ny);
+  for (int j = 1; j <= g.ny; ++j)
+    for (int i = 1; i <= g.nx; ++i)
+      f.values[f.index(i, j)] = 0.25 * (node[n.at(i - 1, j - 1)] + node[n.at(i, j - 1)] + node[n.at(i - 1, j)] +
+                                        node[n.at(i, j)]);
+  return f;
+}
+
+// Mean over a side of the outward normal temperature gradient, from the second-order
+// one-sided difference at each boundary node and the trapezoidal rule along the side.
+double mean_outward_gradient(const HostNodes& h, Side side) {
+  const Grid& n = h.setup->nodes;
+  const int NX = n.nx + 1, NY = n.ny + 1;
+  const bool lr = side == Side::Left || side == Side::Right;
+  const int last = lr ? NY : NX;
+  const double hn = lr ? n.dx : n.dy;
+  double sum = 0;
+  for (int k = 0; k <= last; ++k) {
+    double t0, t1, t2;
+    auto T = [&](int i, int j) { return h.T[n.at(i, j)]; };
+    switch (side) {
+      case Side::Left: t0 = T(0, k); t1 = T(1, k); t2 = T(2, k); break;
+      case Side::Right: t0 = T(NX, k); t1 = T(NX - 1, k); t2 = T(NX - 2, k); break;
+      case Side::Bottom: t0 = T(k, 0); t1 = T(k, 1); t2 = T(k, 2); break;
+      default: t0 = T(k, NY); t1 = T(k, NY - 1); t2 = T(k, NY - 2); break;
+    }
+    const double g = (3 * t0 - 4 * t1 + t2) / (2 * hn);  // outward: from the interior to the wall
+    sum += (k == 0 || k == last) ? 0.5 * g : g;
+  }
+  return sum / last;
+}
+
+}  // namespace
+
+std::vector<std::string> field_names(bool heat) {
+  std::vector<std::string> names = {"u", "v", "speed", "stream", "psi", "vorticity", "omega"};
+  if (heat) names.push_back("T");
+  return names;
+}
+
+FieldSnapshot node_field(const HostNodes& h, const std::string& name) {
+  if (name == "stream" || name == "psi") return cells_from_nodes(h, name, h.psi);
+  if (name == "vorticity" || name == "omega") return cells_from_nodes(h, name, h.w);
+  if (name == "T" && !h.T.empty()) return cells_from_nodes(h, name, h.T);
+  if (name == "u" || name == "v" || name == "speed") {
+    NodeVelocity nv = node_velocity(h);
+    if (name == "u") return cells_from_nodes(h, name, nv.u);
+    if (name == "v") return cells_from_nodes(h, name, nv.v);
+    FieldSnapshot u = cells_from_nodes(h, name, nv.u), v = cells_from_nodes(h, name, nv.v);
+    for (std::size_t k = 0; k < u.values.size(); ++k) u.values[k] = std::hypot(u.values[k], v.values[k]);
+    return u;
+  }
+  std::string list;
+  for (const auto& s : field_names(!h.T.empty())) list += (list.empty() ? "'" : ", '") + s + "'";
+  throw CaseError("unknown field '" + name + "' for the psi_omega model" +
+                  (name == "T" ? std::string(" (T needs heat transport: fluid.kappa, Pr or Ra)") : "") +
+                  "; fields: " + list);
+}
+
+void fill_diagnostics(const HostNodes& h, Diagnostics& d) {
+  const Grid& g = h.config->grid;
+  NodeVelocity nv = node_velocity(h);
+  FieldSnapshot u = cells_from_nodes(h, "u", nv.u), v = cells_from_nodes(h, "v", nv.v);
+  double ke = 0, vmax = 0;
+  for (std::size_t k = 0; k < u.values.size(); ++k) ke += 0.5 * (u.values[k] * u.values[k] + v.values[k] * v.values[k]);
+  for (std::size_t k = 0; k < nv.u.size(); ++k) vmax = std::max(vmax, std::hypot(nv.u[k], nv.v[k]));
+  d.kinetic_energy = ke * g.dx * g.dy;
+  d.max_speed = vmax;
+  d.max_divergence = 0;  // u = dpsi/dy, v = -dpsi/dx: divergence-free by construction
+  auto [lo, hi] = std::minmax_element(h.psi.begin(), h.psi.end());
+  d.extra.emplace_back("stream_min", *lo);
+  d.extra.emplace_back("stream_max", *hi);
+  if (!h.T.empty())
+    for (Side side : kSides) d.extra.emplace_back(std::string("dTdn_") + side_name(side), mean_outward_gradient(h, side));
+}
+
+}  // namespace flowlua::psi_omega
