@@ -2,7 +2,7 @@
 // sweep's input, from one read of p and rhs and one write of p (to a second buffer).
 //
 // Each warp owns a strip of 32 columns and a band of B rows. It first loads
-// everything the band needs into registers (B + 3 rows of p, B + 2 of rhs and of
+// everything the band needs into registers (B + 4 rows of p, B + 2 of rhs and of
 // flags: all loads in flight at once, so the warp waits for memory once), then
 //   1. updates the red cells of rows j0 - 1 .. j0 + B (their neighbours are old
 //      black values: its own column, and the columns beside it through warp
@@ -54,11 +54,12 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
   const bool halo = ih >= 0 && ih <= nx + 1;
   const unsigned all = 0xffffffffu;
 
-  // Loads: o[k] = p(i, j0 - 2 + k); rr, ff, oh at row j0 - 1 + k.
-  Real o[B + 3], rr[B + 2], oh[B + 2];
+  // Loads: o[k] = p(i, j0 - 2 + k), rows j0 - 2 .. j0 + B + 1 (the red cells of rows
+  // j0 - 1 .. j0 + B need the rows on either side); rr, ff, oh at row j0 - 1 + k.
+  Real o[B + 4], rr[B + 2], oh[B + 2];
   CellFlags ff[B + 2];
 #pragma unroll
-  for (int k = 0; k < B + 3; ++k) {
+  for (int k = 0; k < B + 4; ++k) {
     const int r = j0 - 2 + k;
     o[k] = (r >= 0 && r <= ny + 1) ? pin[std::size_t(r) * stride + ic] : Real(0);
   }
