@@ -13,6 +13,7 @@
 #include <memory>
 #include <sstream>
 
+#include "linalg/poisson_problem.hpp"
 #include "linalg/preconditioner.hpp"
 #include "linalg/pressure_solver.hpp"
 
@@ -81,9 +82,10 @@ struct UpdateDirection {
 template <class Exec, class Real>
 class PreconditionedCG final : public PressureSolver<Exec, Real> {
  public:
-  PreconditionedCG(const PressureControl& c, const Grid& g, std::unique_ptr<Preconditioner<Exec, Real>> m,
+  PreconditionedCG(const PressureControl& c, const PoissonProblem& pr, std::unique_ptr<Preconditioner<Exec, Real>> m,
                    std::string name = "preconditioned conjugate gradients")
-      : c_(c), m_(std::move(m)), name_(std::move(name)), s_(g.size()), z_(g.size()), d_(g.size()), q_(g.size()) {
+      : c_(c), m_(std::move(m)), name_(std::move(name)), singular_(pr.singular()), fluid_cells_(pr.fluid_cells()),
+        s_(pr.grid.size()), z_(pr.grid.size()), d_(pr.grid.size()), q_(pr.grid.size()) {
     for (auto* a : {&s_, &z_, &d_, &q_}) a->fill(Real(0));
   }
 
@@ -98,6 +100,7 @@ class PreconditionedCG final : public PressureSolver<Exec, Real> {
       return rep;
     }
     double ss = Exec::reduce_sum(1, nx, 1, ny, InitialResidual<Real>{v, s_.data()});
+    if (singular_) ss = project(v);
     rep.residual = std::sqrt(ss) / bnorm;
     if (rep.residual <= c_.tol) { rep.converged = true; return rep; }
     double sz = m_->apply(v, s_.data(), z_.data());
@@ -107,6 +110,7 @@ class PreconditionedCG final : public PressureSolver<Exec, Real> {
       if (!(dq < 0) || !(sz < 0)) break;  // breakdown (or NaN): report what we have
       ss = Exec::reduce_sum(1, nx, 1, ny,
                             UpdateIterate<Real>{v, d_.data(), q_.data(), s_.data(), Real(sz / dq)});
+      if (singular_) ss = project(v);
       rep.iterations = it;
       rep.residual = std::sqrt(ss) / bnorm;
       if (!(rep.residual > c_.tol)) break;
@@ -126,9 +130,23 @@ class PreconditionedCG final : public PressureSolver<Exec, Real> {
   }
 
  private:
+  // Singular problems (no outflow face): keep s in the range of the Laplacian (zero
+  // fluid mean). A right-hand side that is consistent in double is not quite so once
+  // rounded to float, and CG on an inconsistent singular system lets the null-space
+  // part of its residual grow until the iteration breaks down (seen at 64^2 in float).
+  // Returns |s|^2 after the projection.
+  double project(const PoissonView<Real>& v) {
+    const int nx = v.nb.nx, ny = v.nb.ny;
+    double sum = Exec::reduce_sum(1, nx, 1, ny, FluidSum<Real>{s_.data(), v.flags, nx + 2, false});
+    Exec::for_each(1, nx, 1, ny, SubtractOnFluid<Real>{s_.data(), v.flags, nx + 2, Real(sum / double(fluid_cells_))});
+    return Exec::reduce_sum(1, nx, 1, ny, FluidSum<Real>{s_.data(), v.flags, nx + 2, true});
+  }
+
   PressureControl c_;
   std::unique_ptr<Preconditioner<Exec, Real>> m_;
   std::string name_;
+  bool singular_;
+  long fluid_cells_;
   DeviceArray<Exec, Real> s_, z_, d_, q_;
 };
 

@@ -44,10 +44,10 @@ std::unique_ptr<PressureSolver<Exec, Real>> make_pressure_solver(const PressureC
   switch (c.solver) {
     case PressureSolverKind::RedBlackSOR: return std::make_unique<RedBlackSOR<Exec, Real>>(c);
     case PressureSolverKind::ConjugateGradient:
-      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr.grid, std::make_unique<JacobiPreconditioner<Exec, Real>>(),
+      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr, std::make_unique<JacobiPreconditioner<Exec, Real>>(),
                                                              "conjugate gradients");
     case PressureSolverKind::PreconditionedCG:
-      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr.grid, make_preconditioner<Exec, Real>(c, pr));
+      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr, make_preconditioner<Exec, Real>(c, pr));
     case PressureSolverKind::Multigrid: return std::make_unique<MultigridSolver<Exec, Real>>(c, pr);
     case PressureSolverKind::FFT: return std::make_unique<FftPoissonSolver<Exec, Real>>(c, pr);
   }
