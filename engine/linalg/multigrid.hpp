@@ -143,11 +143,17 @@ class MultigridSolver final : public PressureSolver<Exec, Real> {
       return rep;
     }
     rep.residual = linalg::residual_norm<Exec>(v) / bnorm;
+    int stalled = 0;
     for (int it = 1; it <= c_.max_iter && rep.residual > c_.tol; ++it) {
       h_.cycle(v, c_.cycle);
       rep.iterations = it;
+      const double previous = rep.residual;
       rep.residual = linalg::residual_norm<Exec>(v) / bnorm;
       if (!(rep.residual == rep.residual)) break;  // NaN: the caller sees it
+      // A cycle divides the residual by about 5; three cycles in a row that gain
+      // less than 10% mean the rounding floor (a tolerance too small for float).
+      stalled = rep.residual > 0.9 * previous ? stalled + 1 : 0;
+      if (stalled == 3) break;
     }
     rep.converged = rep.residual <= c_.tol;
     return rep;
