@@ -33,13 +33,13 @@ struct Fftw<double> {
   static plan r2r_2d(int n0, int n1, double* in, double* out, fftw_r2r_kind k0, fftw_r2r_kind k1) {
     return fftw_plan_r2r_2d(n0, n1, in, out, k0, k1, FFTW_ESTIMATE);
   }
-  static plan many_r2c(int n, int batch, double* in, double* out) {
-    return fftw_plan_many_dft_r2c(1, &n, batch, in, nullptr, 1, n, reinterpret_cast<complex*>(out), nullptr, 1,
-                                  n / 2 + 1, FFTW_ESTIMATE);
+  static plan many_r2c(int n, int batch, int rs, int rd, int cs, int cd, double* in, double* out) {
+    return fftw_plan_many_dft_r2c(1, &n, batch, in, nullptr, rs, rd, reinterpret_cast<complex*>(out), nullptr, cs,
+                                  cd, FFTW_ESTIMATE);
   }
-  static plan many_c2r(int n, int batch, double* in, double* out) {
-    return fftw_plan_many_dft_c2r(1, &n, batch, reinterpret_cast<complex*>(in), nullptr, 1, n / 2 + 1, out,
-                                  nullptr, 1, n, FFTW_ESTIMATE);
+  static plan many_c2r(int n, int batch, int rs, int rd, int cs, int cd, double* in, double* out) {
+    return fftw_plan_many_dft_c2r(1, &n, batch, reinterpret_cast<complex*>(in), nullptr, cs, cd, out, nullptr, rs,
+                                  rd, FFTW_ESTIMATE);
   }
   static void execute_r2r(plan p, double* in, double* out) { fftw_execute_r2r(p, in, out); }
   static void execute_r2c(plan p, double* in, double* out) {
@@ -57,13 +57,13 @@ struct Fftw<float> {
   static plan r2r_2d(int n0, int n1, float* in, float* out, fftwf_r2r_kind k0, fftwf_r2r_kind k1) {
     return fftwf_plan_r2r_2d(n0, n1, in, out, k0, k1, FFTW_ESTIMATE);
   }
-  static plan many_r2c(int n, int batch, float* in, float* out) {
-    return fftwf_plan_many_dft_r2c(1, &n, batch, in, nullptr, 1, n, reinterpret_cast<complex*>(out), nullptr, 1,
-                                   n / 2 + 1, FFTW_ESTIMATE);
+  static plan many_r2c(int n, int batch, int rs, int rd, int cs, int cd, float* in, float* out) {
+    return fftwf_plan_many_dft_r2c(1, &n, batch, in, nullptr, rs, rd, reinterpret_cast<complex*>(out), nullptr, cs,
+                                   cd, FFTW_ESTIMATE);
   }
-  static plan many_c2r(int n, int batch, float* in, float* out) {
-    return fftwf_plan_many_dft_c2r(1, &n, batch, reinterpret_cast<complex*>(in), nullptr, 1, n / 2 + 1, out,
-                                   nullptr, 1, n, FFTW_ESTIMATE);
+  static plan many_c2r(int n, int batch, int rs, int rd, int cs, int cd, float* in, float* out) {
+    return fftwf_plan_many_dft_c2r(1, &n, batch, reinterpret_cast<complex*>(in), nullptr, cs, cd, out, nullptr, rs,
+                                   rd, FFTW_ESTIMATE);
   }
   static void execute_r2r(plan p, float* in, float* out) { fftwf_execute_r2r(p, in, out); }
   static void execute_r2c(plan p, float* in, float* out) {
@@ -138,13 +138,15 @@ class FftwPoisson final : public FftPoissonCore<Real> {
 template <class Real>
 class FftwRealBatch final : public RealFftBatch<Real> {
  public:
-  FftwRealBatch(int n, int batch) : n_(n), batch_(batch) {
+  FftwRealBatch(int n, int batch, FftLayout layout) : n_(n), batch_(batch) {
     // Plans made on scratch arrays of the right size and alignment, executed on the
     // caller's (FFTW's new-array interface; CpuExec memory is 64-byte aligned).
     DeviceArray<CpuExec, Real> a(std::size_t(n) * batch), b(std::size_t(batch) * 2 * (n / 2 + 1));
     std::lock_guard<std::mutex> lock(planner_mutex());
-    fwd_ = Fftw<Real>::many_r2c(n, batch, a.data(), b.data());
-    inv_ = Fftw<Real>::many_c2r(n, batch, b.data(), a.data());
+    const bool rows = layout == FftLayout::Rows;
+    const int rs = rows ? 1 : batch, rd = rows ? n : 1, cs = rows ? 1 : batch, cd = rows ? n / 2 + 1 : 1;
+    fwd_ = Fftw<Real>::many_r2c(n, batch, rs, rd, cs, cd, a.data(), b.data());
+    inv_ = Fftw<Real>::many_c2r(n, batch, rs, rd, cs, cd, b.data(), a.data());
   }
   ~FftwRealBatch() override {
     std::lock_guard<std::mutex> lock(planner_mutex());
@@ -167,11 +169,11 @@ std::unique_ptr<FftPoissonCore<float>> make_fft_core(CpuExec*, const FftShape& s
 std::unique_ptr<FftPoissonCore<double>> make_fft_core(CpuExec*, const FftShape& s, double*) {
   return std::make_unique<FftwPoisson<double>>(s);
 }
-std::unique_ptr<RealFftBatch<float>> make_real_fft(CpuExec*, int n, int batch, float*) {
-  return std::make_unique<FftwRealBatch<float>>(n, batch);
+std::unique_ptr<RealFftBatch<float>> make_real_fft(CpuExec*, int n, int batch, FftLayout l, float*) {
+  return std::make_unique<FftwRealBatch<float>>(n, batch, l);
 }
-std::unique_ptr<RealFftBatch<double>> make_real_fft(CpuExec*, int n, int batch, double*) {
-  return std::make_unique<FftwRealBatch<double>>(n, batch);
+std::unique_ptr<RealFftBatch<double>> make_real_fft(CpuExec*, int n, int batch, FftLayout l, double*) {
+  return std::make_unique<FftwRealBatch<double>>(n, batch, l);
 }
 
 }  // namespace flowlua

@@ -41,13 +41,14 @@ struct CufftTypes<double> {
 template <class Real>
 class CufftRealBatch final : public RealFftBatch<Real> {
  public:
-  CufftRealBatch(int n, int batch) {
-    int len = n, real_dist = n, complex_dist = n / 2 + 1;
-    cufft_check(cufftPlanMany(&fwd_, 1, &len, &len, 1, real_dist, &complex_dist, 1, complex_dist,
-                              CufftTypes<Real>::r2c, batch),
+  CufftRealBatch(int n, int batch, FftLayout layout) {
+    // The embed sizes only switch on the advanced layout; strides and distances say it.
+    int len = n, complex_len = n / 2 + 1;
+    const bool rows = layout == FftLayout::Rows;
+    const int rs = rows ? 1 : batch, rd = rows ? n : 1, cs = rows ? 1 : batch, cd = rows ? n / 2 + 1 : 1;
+    cufft_check(cufftPlanMany(&fwd_, 1, &len, &len, rs, rd, &complex_len, cs, cd, CufftTypes<Real>::r2c, batch),
                 "cufftPlanMany (forward)");
-    cufft_check(cufftPlanMany(&inv_, 1, &len, &complex_dist, 1, complex_dist, &len, 1, real_dist,
-                              CufftTypes<Real>::c2r, batch),
+    cufft_check(cufftPlanMany(&inv_, 1, &len, &complex_len, cs, cd, &len, rs, rd, CufftTypes<Real>::c2r, batch),
                 "cufftPlanMany (inverse)");
   }
   ~CufftRealBatch() override {
@@ -63,11 +64,11 @@ class CufftRealBatch final : public RealFftBatch<Real> {
 
 }  // namespace
 
-std::unique_ptr<RealFftBatch<float>> make_real_fft(CudaExec*, int n, int batch, float*) {
-  return std::make_unique<CufftRealBatch<float>>(n, batch);
+std::unique_ptr<RealFftBatch<float>> make_real_fft(CudaExec*, int n, int batch, FftLayout l, float*) {
+  return std::make_unique<CufftRealBatch<float>>(n, batch, l);
 }
-std::unique_ptr<RealFftBatch<double>> make_real_fft(CudaExec*, int n, int batch, double*) {
-  return std::make_unique<CufftRealBatch<double>>(n, batch);
+std::unique_ptr<RealFftBatch<double>> make_real_fft(CudaExec*, int n, int batch, FftLayout l, double*) {
+  return std::make_unique<CufftRealBatch<double>>(n, batch, l);
 }
 std::unique_ptr<FftPoissonCore<float>> make_fft_core(CudaExec*, const FftShape& s, float*) {
   return std::make_unique<MakhoulFftPoisson<CudaExec, float>>(s);

@@ -8,8 +8,10 @@
 //   Fourier the real FFT itself, coefficients in FFTW's half-complex order
 //           (Re V_0 .. Re V_{N/2}, Im V_{(N-1)/2} .. Im V_1).
 // A 2D solve is rows forward, columns forward, divide, columns back, rows back. The
-// kernels between the FFTs fuse the twiddles of one axis with the reorder (and
-// transpose) of the next, so the data makes 5 passes besides the four batched FFTs.
+// kernels between the FFTs fuse the twiddles of one axis with the reorder of the
+// next, so the data makes 5 passes besides the four batched FFTs; the column FFTs
+// run on the row-major array with a stride (no transposes), so every pass is
+// coalesced.
 // Written for any backend; the CUDA one uses it (fft_poisson_cuda.cu), and the unit
 // tests run it on the CPU with FFTW's real FFTs to check it against FFTW's
 // real-to-real transforms.
@@ -24,8 +26,13 @@
 
 namespace flowlua {
 
-// Batched real FFTs of length n along contiguous rows: forward real -> n/2 + 1
-// complex (interleaved re, im), inverse back (unnormalised, input destroyed).
+// Batched real FFTs of length n: forward real -> n/2 + 1 complex (interleaved re, im),
+// inverse back (unnormalised, input destroyed). Rows: transform b is contiguous
+// (reals at b n + t, complex values at b (n/2 + 1) + t). Columns of a row-major
+// array `batch` wide: reals at t batch + b, complex values at t batch + b, so
+// every kernel around the FFTs reads and writes whole rows (coalesced on the GPU)
+// and no transpose is needed.
+enum class FftLayout { Rows, Columns };
 template <class Real>
 class RealFftBatch {
  public:
@@ -33,10 +40,10 @@ class RealFftBatch {
   virtual void forward(Real* in, Real* out) = 0;
   virtual void inverse(Real* in, Real* out) = 0;
 };
-std::unique_ptr<RealFftBatch<float>> make_real_fft(CpuExec*, int n, int batch, float*);
-std::unique_ptr<RealFftBatch<double>> make_real_fft(CpuExec*, int n, int batch, double*);
-std::unique_ptr<RealFftBatch<float>> make_real_fft(CudaExec*, int n, int batch, float*);
-std::unique_ptr<RealFftBatch<double>> make_real_fft(CudaExec*, int n, int batch, double*);
+std::unique_ptr<RealFftBatch<float>> make_real_fft(CpuExec*, int n, int batch, FftLayout, float*);
+std::unique_ptr<RealFftBatch<double>> make_real_fft(CpuExec*, int n, int batch, FftLayout, double*);
+std::unique_ptr<RealFftBatch<float>> make_real_fft(CudaExec*, int n, int batch, FftLayout, float*);
+std::unique_ptr<RealFftBatch<double>> make_real_fft(CudaExec*, int n, int batch, FftLayout, double*);
 
 namespace fft_detail {
 
@@ -52,13 +59,14 @@ struct Axis {
     return (i & 1) ? n - 1 - (i >> 1) : (i >> 1);
   }
   FL_HD Real sign(int i) const { return (kind == FftAxis::Sine && (i & 1)) ? Real(-1) : Real(1); }
-  // Coefficient k from the row's half spectrum (n/2 + 1 complex values).
-  FL_HD Real coef(const Real* spec, int k) const {
-    if (kind == FftAxis::Periodic) return k <= n / 2 ? spec[2 * k] : spec[2 * (n - k) + 1];
+  // Coefficient k from a half spectrum (n/2 + 1 complex values, `step` complex
+  // values apart).
+  FL_HD Real coef(const Real* spec, std::size_t step, int k) const {
+    if (kind == FftAxis::Periodic) return k <= n / 2 ? spec[2 * step * k] : spec[2 * step * (n - k) + 1];
     if (kind == FftAxis::Sine) k = n - 1 - k;
     Real re, im;  // V_k, from the half spectrum by conjugate symmetry
-    if (k <= n / 2) { re = spec[2 * k]; im = spec[2 * k + 1]; }
-    else { re = spec[2 * (n - k)]; im = -spec[2 * (n - k) + 1]; }
+    if (k <= n / 2) { re = spec[2 * step * k]; im = spec[2 * step * k + 1]; }
+    else { re = spec[2 * step * (n - k)]; im = -spec[2 * step * (n - k) + 1]; }
     return cs[k] * re + cs[n + k] * im;  // Re(w^-k V_k)
   }
   // Half-spectrum entry m (0 <= m <= n/2) of the inverse, from the coefficients c(k).
@@ -90,15 +98,15 @@ struct LoadRows {
   }
 };
 
-// 2. x coefficients of row j -> column k reordered for the y transform.
+// 2. x coefficients of row j, reordered along y for the column transforms.
 template <class Real>
 struct RowsToColumns {
   Axis<Real> x, y;
-  const Real* spec;  // ny x (nx/2 + 1) complex
-  Real* cols;        // nx x ny
+  const Real* spec;  // ny rows of nx/2 + 1 complex
+  Real* cols;        // ny x nx, row y.pos(j) holds row j
   FL_HD void operator()(int k, int j) const {
-    const Real c = x.coef(spec + std::size_t(j) * 2 * (x.n / 2 + 1), k);
-    cols[std::size_t(k) * y.n + y.pos(j)] = y.sign(j) * c;
+    const Real c = x.coef(spec + std::size_t(j) * 2 * (x.n / 2 + 1), 1, k);
+    cols[std::size_t(y.pos(j)) * x.n + k] = y.sign(j) * c;
   }
 };
 
@@ -106,20 +114,20 @@ struct RowsToColumns {
 template <class Real>
 struct Divide {
   Axis<Real> x, y;
-  const Real* spec;  // nx x (ny/2 + 1) complex
+  const Real* spec;  // (ny/2 + 1) x nx complex: entry m of column k at m nx + k
   Real* out;         // same shape
   Real scale;        // 1 / (nx ny): the unnormalised round trip
-  FL_HD void operator()(int m, int k) const {
-    const Real* s = spec + std::size_t(k) * 2 * (y.n / 2 + 1);
+  FL_HD void operator()(int k, int m) const {
+    const Real* s = spec + 2 * std::size_t(k);
     const Real lx = x.lam[k];
     auto c = [&](int q) -> Real {
       const Real l = lx + y.lam[q];
-      return l > 0 ? -y.coef(s, q) * scale / l : Real(0);  // the zero mode of singular boxes: 0
+      return l > 0 ? -y.coef(s, x.n, q) * scale / l : Real(0);  // the zero mode of singular boxes: 0
     };
     Real re, im;
     y.spectrum(c, m, re, im);
-    out[std::size_t(k) * 2 * (y.n / 2 + 1) + 2 * m] = re;
-    out[std::size_t(k) * 2 * (y.n / 2 + 1) + 2 * m + 1] = im;
+    out[2 * (std::size_t(m) * x.n + k)] = re;
+    out[2 * (std::size_t(m) * x.n + k) + 1] = im;
   }
 };
 
@@ -127,12 +135,12 @@ struct Divide {
 template <class Real>
 struct ColumnsToRows {
   Axis<Real> x, y;
-  const Real* cols;  // nx x ny, reordered
-  Real* spec;        // ny x (nx/2 + 1) complex
+  const Real* cols;  // ny x nx, reordered along y
+  Real* spec;        // ny rows of nx/2 + 1 complex
   FL_HD void operator()(int m, int j) const {
-    const int pj = y.pos(j);
+    const Real* row = cols + std::size_t(y.pos(j)) * x.n;
     const Real sj = y.sign(j);
-    auto c = [&](int k) -> Real { return sj * cols[std::size_t(k) * y.n + pj]; };
+    auto c = [&](int k) -> Real { return sj * row[k]; };
     Real re, im;
     x.spectrum(c, m, re, im);
     spec[std::size_t(j) * 2 * (x.n / 2 + 1) + 2 * m] = re;
@@ -161,8 +169,9 @@ class MakhoulFftPoisson final : public FftPoissonCore<Real> {
         rows_(std::size_t(s.nx) * s.ny), cols_(std::size_t(s.nx) * s.ny),
         spec_x_(std::size_t(s.ny) * 2 * (s.nx / 2 + 1)), spec_y_(std::size_t(s.nx) * 2 * (s.ny / 2 + 1)),
         spec_y2_(spec_y_.size()),
-        fft_x_(make_real_fft(static_cast<Exec*>(nullptr), s.nx, s.ny, static_cast<Real*>(nullptr))),
-        fft_y_(make_real_fft(static_cast<Exec*>(nullptr), s.ny, s.nx, static_cast<Real*>(nullptr))) {}
+        fft_x_(make_real_fft(static_cast<Exec*>(nullptr), s.nx, s.ny, FftLayout::Rows, static_cast<Real*>(nullptr))),
+        fft_y_(make_real_fft(static_cast<Exec*>(nullptr), s.ny, s.nx, FftLayout::Columns,
+                             static_cast<Real*>(nullptr))) {}
 
   void solve(const Real* f, Real* p) override {
     using namespace fft_detail;
@@ -172,7 +181,7 @@ class MakhoulFftPoisson final : public FftPoissonCore<Real> {
     fft_x_->forward(rows_.data(), spec_x_.data());
     Exec::for_each(0, s_.nx - 1, 0, s_.ny - 1, RowsToColumns<Real>{x, y, spec_x_.data(), cols_.data()});
     fft_y_->forward(cols_.data(), spec_y_.data());
-    Exec::for_each(0, s_.ny / 2, 0, s_.nx - 1,
+    Exec::for_each(0, s_.nx - 1, 0, s_.ny / 2,
                    Divide<Real>{x, y, spec_y_.data(), spec_y2_.data(), Real(1.0 / (double(s_.nx) * s_.ny))});
     fft_y_->inverse(spec_y2_.data(), cols_.data());
     Exec::for_each(0, s_.nx / 2, 0, s_.ny - 1, ColumnsToRows<Real>{x, y, cols_.data(), spec_x_.data()});

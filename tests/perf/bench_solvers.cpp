@@ -49,7 +49,11 @@ std::vector<SolverChoice> solver_choices(double tol, int n) {
     // SOR with the optimal omega of the model problem (Young): 2 / (1 + sin(pi / n)).
     sc.control.omega = 2 / (1 + std::sin(3.14159265358979323846 / n));
     sc.control.check_every = 10;
-    sc.baseline = s == PressureSolverKind::RedBlackSOR || s == PressureSolverKind::ConjugateGradient;
+    sc.baseline = s == PressureSolverKind::RedBlackSOR || s == PressureSolverKind::ConjugateGradient ||
+                  (s == PressureSolverKind::PreconditionedCG && pre == PreconditionerKind::Jacobi);
+    // The baselines need O(n) iterations (about 10 n sweeps, 3.5 n CG iterations to
+    // 1e-6 here); 50 n bounds a run that cannot reach the tolerance (float's floor).
+    if (sc.baseline) sc.control.max_iter = 50 * n;
     return sc;
   };
   return {make("rbsor", PressureSolverKind::RedBlackSOR),
@@ -118,7 +122,7 @@ int main(int argc, char** argv) {
   app.add_option("--bandwidth", bandwidth, "copy bandwidth in GB/s (read + write) for the grid-pass column");
   app.add_option("--repeats", repeats, "timed solves per entry (default: about 2 s worth, 3..20)");
   app.add_option("--warmup", warmup, "untimed solves before timing");
-  app.add_option("--baseline-max", baseline_max, "largest n for rbsor and cg (default 1024 on cuda, 512 on cpu)");
+  app.add_option("--baseline-max", baseline_max, "largest n for rbsor, cg and pcg-jacobi (default 1024 on cuda, 512 on cpu)");
   app.add_option("--csv", csv, "CSV output file");
   CLI11_PARSE(app, argc, argv);
 
