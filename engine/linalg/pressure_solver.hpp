@@ -1,5 +1,7 @@
 // What every pressure (Poisson) solver offers. Tolerances mean the same for all of
-// them: stop when ||rhs - lap p||_2 <= tol * ||rhs||_2 over the fluid cells.
+// them: stop when ||rhs - lap p||_2 <= tol * ||rhs||_2 over the fluid cells. The
+// report's iterations are SOR sweeps, CG iterations or multigrid cycles (1 for the
+// FFT solve). linalg/solver_factory.hpp builds the one a case asks for.
 #pragma once
 #include <cmath>
 #include <memory>
@@ -40,8 +42,5 @@ double residual_norm(const PoissonView<Real>& v) {
 }
 
 }  // namespace linalg
-
-template <class Exec, class Real>
-std::unique_ptr<PressureSolver<Exec, Real>> make_pressure_solver(const PressureControl& c, const Grid& g);
 
 }  // namespace flowlua

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "backend/cpu/cpu_exec.hpp"
-#include "linalg/cg.hpp"
+#include "linalg/solver_factory.hpp"
 
 using namespace flowlua;
 
@@ -54,7 +54,7 @@ double solve_error(const Problem& pr, PressureSolverKind kind, int n, SolveRepor
   c.tol = 1e-10;
   c.max_iter = 200000;
   c.omega = 1.9;
-  auto solver = make_pressure_solver<CpuExec, double>(c, g);
+  auto solver = make_pressure_solver<CpuExec, double>(c, PoissonProblem{g, v.nb, fl.flags});
   SolveReport rep = solver->solve(v);
   if (rep_out) *rep_out = rep;
   double mp = 0, me = 0;

@@ -11,7 +11,7 @@
 
 #include "backend/cpu/cpu_exec.hpp"
 #include "core/error.hpp"
-#include "linalg/cg.hpp"
+#include "linalg/solver_factory.hpp"
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/psi_omega_solver.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
@@ -179,7 +179,7 @@ TEST(PsiOmegaPoisson, DirichletRingIsExactWithBothSolvers) {
       pc.tol = 1e-12;
       pc.max_iter = 20000;
       pc.omega = 1.8;
-      auto solver = make_pressure_solver<CpuExec, double>(pc, g);
+      auto solver = make_pressure_solver<CpuExec, double>(pc, PoissonProblem{g, Neighbours{n.nx, n.ny, false, false}, flags});
       PoissonView<double> pv{n.psi.data(), n.rhs.data(), flags.data(), Neighbours{n.nx, n.ny, false, false},
                              1 / (n.h * n.h), 1 / (n.h * n.h)};
       SolveReport r = solver->solve(pv);

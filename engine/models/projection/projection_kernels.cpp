@@ -57,7 +57,13 @@ KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_d
   k.backend = backend;
   k.precision = c.precision;
   k.scheme = c.advection.gamma == 0 ? "central" : "hybrid";
-  k.pressure = c.pressure.solver == PressureSolverKind::RedBlackSOR ? "rbsor" : "cg";
+  switch (c.pressure.solver) {
+    case PressureSolverKind::RedBlackSOR: k.pressure = "rbsor"; break;
+    case PressureSolverKind::ConjugateGradient: k.pressure = "cg"; break;
+    case PressureSolverKind::PreconditionedCG: k.pressure = "pcg"; break;
+    case PressureSolverKind::Multigrid: k.pressure = "multigrid"; break;
+    case PressureSolverKind::FFT: k.pressure = "fft"; break;
+  }
   k.obstacles = !open_domain;
   k.periodic = is_periodic_x(c.boundaries) || is_periodic_y(c.boundaries);
   return k;

@@ -18,7 +18,7 @@
 #include "backend/device_array.hpp"
 #include "core/error.hpp"
 #include "core/flags.hpp"
-#include "linalg/cg.hpp"
+#include "linalg/solver_factory.hpp"
 #include "models/projection/boundary_fill.hpp"
 #include "models/projection/derived_fields.hpp"
 #include "models/projection/momentum.hpp"
@@ -60,7 +60,7 @@ class ProjectionSolver final : public Solver {
     gg_.fill(Real(0));
     rhs_.fill(Real(0));
     for (Side s : kSides) upload_side(s);
-    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, g_);
+    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, PoissonProblem{g_, state().nb, setup_.flags.flags});
     for (Side sd : kSides) has_outflow_ = has_outflow_ || c_.boundaries[int(sd)].kind == BoundaryKind::Outflow;
     choose_kernels();
     fill_boundaries();

@@ -20,7 +20,7 @@
 
 #include "backend/device_array.hpp"
 #include "core/error.hpp"
-#include "linalg/cg.hpp"
+#include "linalg/solver_factory.hpp"
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
 #include "models/psi_omega/transport.hpp"
@@ -45,7 +45,8 @@ class PsiOmegaSolver final : public Solver {
     }
     for (Side s : kSides) upload_side(s);
     upload_stream_boundary();
-    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, setup_.nodes);
+    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure,
+                                                 PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
     solve_stream();
     Exec::synchronize();
     psi_prev_.upload(psi_.download());

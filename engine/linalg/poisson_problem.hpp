@@ -1,0 +1,83 @@
+// What a pressure solver needs to know when it is built, before any solve: the grid,
+// the periodic wrap and a host copy of the cell flags. Multigrid builds its coarse
+// levels from the flags; the FFT solver checks from them that the domain is an
+// obstacle-free rectangle with transformable sides. The solve itself gets the same
+// flags in backend memory through PoissonView.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/flags.hpp"
+#include "core/grid.hpp"
+
+namespace flowlua {
+
+struct PoissonProblem {
+  Grid grid;
+  Neighbours nb;
+  std::vector<CellFlags> flags;  // grid.size() entries, ghosts included
+
+  long fluid_cells() const {
+    long n = 0;
+    for (int j = 1; j <= grid.ny; ++j)
+      for (int i = 1; i <= grid.nx; ++i) n += is_fluid(flags[grid.at(i, j)]);
+    return n;
+  }
+  bool has_obstacles() const { return fluid_cells() < grid.cells(); }
+  // No Dirichlet face anywhere: p is fixed only up to a constant. A cell coupled
+  // to a ghost across a side that is not periodic also fixes it: the ghost holds a
+  // known value (the psi_omega model's boundary nodes).
+  bool singular() const {
+    for (int j = 1; j <= grid.ny; ++j)
+      for (int i = 1; i <= grid.nx; ++i) {
+        CellFlags f = flags[grid.at(i, j)];
+        if (!is_fluid(f)) continue;
+        const bool outside[4] = {nb.east(i) > grid.nx, nb.west(i) < 1, nb.north(j) > grid.ny, nb.south(j) < 1};
+        for (unsigned d = 0; d < 4; ++d) {
+          const unsigned k = coupling(f, flag::Dir(d));
+          if (k == flag::Dirichlet || (k == flag::Coupled && outside[d])) return false;
+        }
+      }
+    return true;
+  }
+};
+
+// How the pressure couples across one side of the rectangle, if it is the same all
+// along the side.
+enum class SideCoupling { Periodic, Neumann, Dirichlet, Mixed };
+
+inline const char* side_coupling_name(SideCoupling s) {
+  switch (s) {
+    case SideCoupling::Periodic: return "periodic";
+    case SideCoupling::Neumann: return "wall (dp/dn = 0)";
+    case SideCoupling::Dirichlet: return "outflow (p = 0)";
+    case SideCoupling::Mixed: return "mixed";
+  }
+  return "?";
+}
+
+// Side order as in core/boundary.hpp: left, right, bottom, top. With skip_solid,
+// obstacle cells along the side are passed over; otherwise they make it Mixed.
+inline SideCoupling side_coupling(const PoissonProblem& pr, int side, bool skip_solid = false) {
+  const Grid& g = pr.grid;
+  const bool x_side = side < 2;
+  if (x_side ? pr.nb.periodic_x : pr.nb.periodic_y) return SideCoupling::Periodic;
+  const flag::Dir dir = side == 0 ? flag::West : side == 1 ? flag::East : side == 2 ? flag::South : flag::North;
+  const int n = x_side ? g.ny : g.nx;
+  unsigned seen = 0;  // bit per coupling kind
+  for (int k = 1; k <= n; ++k) {
+    int i = x_side ? (side == 0 ? 1 : g.nx) : k;
+    int j = x_side ? k : (side == 2 ? 1 : g.ny);
+    CellFlags f = pr.flags[g.at(i, j)];
+    if (!is_fluid(f)) {
+      if (skip_solid) continue;
+      return SideCoupling::Mixed;
+    }
+    seen |= 1u << coupling(f, dir);
+  }
+  if (seen == 0 || seen == (1u << flag::Neumann)) return SideCoupling::Neumann;
+  if (seen == (1u << flag::Dirichlet)) return SideCoupling::Dirichlet;
+  return SideCoupling::Mixed;
+}
+
+}  // namespace flowlua

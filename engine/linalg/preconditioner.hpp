@@ -1,0 +1,67 @@
+// A preconditioner for conjugate gradients on lap p = rhs: z ~ lap^-1 s for a residual
+// s = rhs - lap p, on fluid cells (z is 0 elsewhere). apply() also returns s . z,
+// which CG needs next and which a preconditioner can often compute in its last pass.
+//
+// Sign convention: CG runs on A = -lap (symmetric positive semi-definite); with
+// b = -rhs its residual b - A x is -s and its preconditioned residual
+// M^-1 (b - A x) = (-lap)^-1 (-s) = lap^-1 s: the z here. So every preconditioner
+// approximates the inverse of the Laplacian itself, as multigrid and the FFT solve do.
+#pragma once
+#include <string>
+
+#include "linalg/pressure_solver.hpp"
+
+namespace flowlua {
+
+template <class Exec, class Real>
+class Preconditioner {
+ public:
+  virtual ~Preconditioner() = default;
+  // v gives the operator (flags, spacing); v.p and v.rhs are not used.
+  virtual double apply(const PoissonView<Real>& v, const Real* s, Real* z) = 0;
+  virtual std::string describe() const = 0;
+};
+
+namespace pcg_detail {
+
+// Jacobi: z = s / diag(lap) = -s / diag(A); returns s . z.
+template <class Real>
+struct JacobiApply {
+  PoissonView<Real> v;
+  const Real* s;
+  Real* z;
+  FL_HD double operator()(int i, int j) const {
+    std::size_t c = v.at(i, j);
+    if (!is_fluid(v.flags[c])) { z[c] = 0; return 0.0; }
+    Real off, diag;
+    laplacian_parts(v, s, i, j, off, diag);
+    z[c] = diag > 0 ? -s[c] / diag : Real(0);
+    return double(s[c]) * z[c];
+  }
+};
+
+}  // namespace pcg_detail
+
+// s . z over fluid cells.
+template <class Real>
+struct DotOnFluid {
+  const Real* s;
+  const Real* z;
+  const CellFlags* flags;
+  int stride;
+  FL_HD double operator()(int i, int j) const {
+    std::size_t c = std::size_t(j) * stride + i;
+    return is_fluid(flags[c]) ? double(s[c]) * z[c] : 0.0;
+  }
+};
+
+template <class Exec, class Real>
+class JacobiPreconditioner final : public Preconditioner<Exec, Real> {
+ public:
+  double apply(const PoissonView<Real>& v, const Real* s, Real* z) override {
+    return Exec::reduce_sum(1, v.nb.nx, 1, v.nb.ny, pcg_detail::JacobiApply<Real>{v, s, z});
+  }
+  std::string describe() const override { return "Jacobi (diagonal)"; }
+};
+
+}  // namespace flowlua

@@ -1,0 +1,57 @@
+// Builds the pressure solver a case asks for (PressureControl) for one problem.
+// Solvers that need to know the domain before the first solve (multigrid's coarse
+// levels, the FFT's transforms) get it from the PoissonProblem; a request that cannot
+// work for it (fft with obstacles or mixed sides) is a CaseError, raised here, when
+// the simulation is built.
+#pragma once
+#include <memory>
+
+#include "linalg/fft_poisson.hpp"
+#include "linalg/multigrid.hpp"
+#include "linalg/pcg.hpp"
+#include "linalg/poisson_problem.hpp"
+#include "linalg/rbsor.hpp"
+
+namespace flowlua {
+
+template <class Exec, class Real>
+std::unique_ptr<Preconditioner<Exec, Real>> make_preconditioner(const PressureControl& c, const PoissonProblem& pr) {
+  switch (c.preconditioner) {
+    case PreconditionerKind::Jacobi: return std::make_unique<JacobiPreconditioner<Exec, Real>>();
+    case PreconditionerKind::Multigrid: return std::make_unique<MultigridPreconditioner<Exec, Real>>(c, pr);
+    case PreconditionerKind::FFT: return std::make_unique<FftPreconditioner<Exec, Real>>(pr);
+  }
+  throw CaseError("unknown pressure preconditioner");
+}
+
+// What the numerics rely on (the Lua host checks the same with friendlier words).
+inline void check_pressure_control(const PressureControl& c) {
+  if (c.pre_smooth < 0 || c.post_smooth < 0 || c.pre_smooth + c.post_smooth < 1)
+    throw CaseError("pressure.pre_smooth and pressure.post_smooth must be >= 0, and not both 0");
+  const bool mg_preconditioner =
+      c.solver == PressureSolverKind::PreconditionedCG && c.preconditioner == PreconditionerKind::Multigrid;
+  if (mg_preconditioner && c.pre_smooth != c.post_smooth)
+    throw CaseError("pressure: the multigrid preconditioner of pcg needs pre_smooth = post_smooth "
+                    "(a symmetric V-cycle; CG needs a symmetric preconditioner)");
+  if (mg_preconditioner && c.cycle != MultigridCycle::V)
+    throw CaseError("pressure.cycle = 'F' is for solver = 'multigrid'; pcg's multigrid preconditioner "
+                    "is a symmetric V-cycle");
+}
+
+template <class Exec, class Real>
+std::unique_ptr<PressureSolver<Exec, Real>> make_pressure_solver(const PressureControl& c, const PoissonProblem& pr) {
+  check_pressure_control(c);
+  switch (c.solver) {
+    case PressureSolverKind::RedBlackSOR: return std::make_unique<RedBlackSOR<Exec, Real>>(c);
+    case PressureSolverKind::ConjugateGradient:
+      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr, std::make_unique<JacobiPreconditioner<Exec, Real>>(),
+                                                             "conjugate gradients");
+    case PressureSolverKind::PreconditionedCG:
+      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr, make_preconditioner<Exec, Real>(c, pr));
+    case PressureSolverKind::Multigrid: return std::make_unique<MultigridSolver<Exec, Real>>(c, pr);
+    case PressureSolverKind::FFT: return std::make_unique<FftPoissonSolver<Exec, Real>>(c, pr);
+  }
+  throw CaseError("unknown pressure solver");
+}
+
+}  // namespace flowlua
