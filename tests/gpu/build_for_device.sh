@@ -8,7 +8,8 @@ cd "$(dirname "$0")/../.."
 BUILD_DIR=build-gpu ./setup.sh -DFLOWLUA_STATIC_RUNTIME=ON -DCMAKE_CUDA_ARCHITECTURES="90-real;90-virtual"
 # Object files are not needed there and would only fill the carry limit; libgomp
 # goes along in case the machine lacks it (on_device.sh puts it on the library path).
-find build-gpu -name '*.o' -delete
+find build-gpu \( -name '*.o' -o -name '*.a' \) -delete
+rm -f build-gpu/tests/flowlua_unit  # the CPU unit tests run here, not there
 mkdir -p build-gpu/lib
 cp "$(g++ -print-file-name=libgomp.so.1)" build-gpu/lib/
 du -sh build-gpu
