@@ -76,7 +76,13 @@ double max_diff(Solver& a, Solver& b, const std::string& field) {
 void compare(ProjectionConfig c, Precision prec, double tol) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   c.precision = prec;
-  if (prec == Precision::Float) c.pressure.tol = 1e-5;  // reachable in float
+  // Each backend stops its CG where its own (differently ordered) residual says so,
+  // so the two stream functions differ by up to about the solver tolerance; in
+  // double it is set far below the 1e-9 bound of the comparison (at 1e-8 the
+  // channels differed by 3e-8 in the wall vorticity: the stopping point, not the
+  // kernels).
+  c.pressure.tol = prec == Precision::Float ? 1e-5 : 1e-13;  // each reachable in its precision
+  c.pressure.max_iter = 100000;
   c.backend = BackendChoice::Cpu;
   auto cpu = make_solver(c);
   c.backend = BackendChoice::Cuda;

@@ -208,7 +208,7 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& s, const char*
     }
   }
   o << "\n";
-  o << "kernels\n";
+  o << "numerics\n";
   o << "  transport  w" << (c.heat.enabled ? " and T" : "") << " fused, forward Euler, "
     << advection_name(c.psi_omega.advection) << " convection (variants: upwind, central, upwind2), "
     << "explicit five-point diffusion" << (c.heat.enabled ? ", central buoyancy -beta (gy dT/dx - gx dT/dy)" : "")

@@ -24,6 +24,7 @@
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
 #include "models/psi_omega/transport.hpp"
+#include "models/psi_omega/psi_omega_kernels.hpp"
 #include "models/psi_omega/wall_vorticity.hpp"
 #include "sim/solver.hpp"
 
@@ -45,6 +46,12 @@ class PsiOmegaSolver final : public Solver {
     }
     for (Side s : kSides) upload_side(s);
     upload_stream_boundary();
+    plan_ = kernel_registry().plan(kernel_key(c_, Exec::name), c_.kernels);
+    const std::string& tv = plan_.variant("transport");
+    transport_ = tv == "upwind"    ? ScalarAdvection::Upwind
+                 : tv == "central" ? ScalarAdvection::Central
+                 : tv == "upwind2" ? ScalarAdvection::Upwind2
+                                   : kRunTimeScheme;
     pressure_ = make_pressure_solver<Exec, Real>(c_.pressure,
                                                  PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
     solve_stream();
@@ -67,12 +74,11 @@ class PsiOmegaSolver final : public Solver {
     // 2. Transport.
     TransportParams<Real> m{Real(dt_), Real(c_.nu), Real(c_.heat.kappa), Real(c_.heat.beta),
                             Real(c_.gx), Real(c_.gy), int(c_.psi_omega.advection)};
-    TransportStage<Real> ts{s, m};
-    if (c_.time.steady > 0) {
-      max_change_ = Exec::reduce_max(1, nx_, 1, ny_, ts);
-      if (!std::isfinite(max_change_)) blow_up("vorticity or temperature is not finite");
-    } else {
-      Exec::for_each(1, nx_, 1, ny_, DropValue<TransportStage<Real>>{ts});
+    switch (transport_) {  // the plan's variant: the scheme compiled in, or chosen at run time
+      case ScalarAdvection::Upwind: transport<int(ScalarAdvection::Upwind)>(s, m); break;
+      case ScalarAdvection::Central: transport<int(ScalarAdvection::Central)>(s, m); break;
+      case ScalarAdvection::Upwind2: transport<int(ScalarAdvection::Upwind2)>(s, m); break;
+      default: transport<kAnyScheme>(s, m);
     }
     std::swap(w_, w2_);
     if (heat_) std::swap(T_, T2_);
@@ -127,7 +133,10 @@ class PsiOmegaSolver final : public Solver {
   }
 
   Forces forces(int) override { throw CaseError("the psi_omega model has no obstacles, so no forces"); }
-  std::string plan() const override { return describe_plan(c_, setup_, Exec::name, pressure_->describe()); }
+  std::string plan() const override {
+    return describe_plan(c_, setup_, Exec::name, pressure_->describe()) +
+           "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
+  }
   std::string backend_name() const override { return Exec::name; }
 
   // For tests: the node arrays as they are now (ring included).
@@ -146,6 +155,17 @@ class PsiOmegaSolver final : public Solver {
   }
 
  private:
+  template <int kScheme>
+  void transport(const State<Real>& s, const TransportParams<Real>& m) {
+    const TransportStage<Real, kScheme> ts{s, m};
+    if (c_.time.steady > 0) {
+      max_change_ = Exec::reduce_max(1, nx_, 1, ny_, ts);
+      if (!std::isfinite(max_change_)) blow_up("vorticity or temperature is not finite");
+    } else {
+      Exec::for_each(1, nx_, 1, ny_, DropValue<TransportStage<Real, kScheme>>{ts});
+    }
+  }
+
   State<Real> state() {
     return State<Real>{psi_.data(), w_.data(), heat_ ? T_.data() : nullptr, w2_.data(),
                        heat_ ? T2_.data() : nullptr, rhs_.data(), psib_.data(), nx_, ny_,
@@ -234,6 +254,9 @@ class PsiOmegaSolver final : public Solver {
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // tangential velocity and T data of the four sides
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
+  KernelPlan plan_;
+  static constexpr ScalarAdvection kRunTimeScheme = ScalarAdvection(-1);  // the any_scheme variant
+  ScalarAdvection transport_ = kRunTimeScheme;
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0, max_change_ = 0;
   SolveReport last_solve_;

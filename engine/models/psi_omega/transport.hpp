@@ -16,22 +16,28 @@ struct TransportParams {
   int scheme;  // ScalarAdvection
 };
 
+// The scheme as the kernel sees it: kAnyScheme reads it from the parameters at run
+// time (the general variant); a ScalarAdvection value fixes it at compile time, so
+// the other schemes' branches are not in the kernel (psi_omega_kernels.cpp).
+constexpr int kAnyScheme = -1;
+
 // Writes w_next (and T_next) at (i, j); returns max(|dw/dt|, |dT/dt|) there, for
 // steady-state stops (the value is dropped when nobody asks).
-template <class Real>
+template <class Real, int kScheme = kAnyScheme>
 struct TransportStage {
   State<Real> s;
   TransportParams<Real> m;
   FL_HD double operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     const Real u = s.u_at(i, j), v = s.v_at(i, j);
-    Real dwdt = m.nu * laplacian(s, s.w, i, j) - convection(s, s.w, m.scheme, u, v, i, j);
+    const int scheme = kScheme == kAnyScheme ? m.scheme : kScheme;
+    Real dwdt = m.nu * laplacian(s, s.w, i, j) - convection(s, s.w, scheme, u, v, i, j);
     double change = 0;
     if (s.T) {
       const Real dTdx = (s.T[s.at(i + 1, j)] - s.T[s.at(i - 1, j)]) / (2 * s.dx);
       const Real dTdy = (s.T[s.at(i, j + 1)] - s.T[s.at(i, j - 1)]) / (2 * s.dy);
       dwdt += -m.beta * (m.gy * dTdx - m.gx * dTdy);
-      const Real dTdt = m.kappa * laplacian(s, s.T, i, j) - convection(s, s.T, m.scheme, u, v, i, j);
+      const Real dTdt = m.kappa * laplacian(s, s.T, i, j) - convection(s, s.T, scheme, u, v, i, j);
       s.T_next[c] = s.T[c] + m.dt * dTdt;
       change = dTdt < 0 ? -double(dTdt) : double(dTdt);
     }

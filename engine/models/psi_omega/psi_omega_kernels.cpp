@@ -1,0 +1,44 @@
+#include "models/psi_omega/psi_omega_kernels.hpp"
+
+namespace flowlua::psi_omega {
+
+namespace {
+
+bool always(const KernelKey&) { return true; }
+bool upwind(const KernelKey& k) { return k.scheme == "upwind"; }
+bool central(const KernelKey& k) { return k.scheme == "central"; }
+bool upwind2(const KernelKey& k) { return k.scheme == "upwind2"; }
+
+KernelRegistry build() {
+  KernelRegistry r;
+  r.add({"transport", "upwind", "w (and T) in one pass, first-order upwind convection (compiled in)",
+         "advection = 'upwind'", upwind, 1});
+  r.add({"transport", "central", "w (and T) in one pass, central convection (compiled in)",
+         "advection = 'central'", central, 1});
+  r.add({"transport", "upwind2", "w (and T) in one pass, second-order upwind convection (compiled in)",
+         "advection = 'upwind2'", upwind2, 1});
+  r.add({"transport", "any_scheme", "w (and T) in one pass, the convection scheme chosen at run time", "nothing",
+         always, 0});
+  r.add({"stream", "flagged", "-lap psi = w by the Poisson solver's own kernels on the node flags", "nothing",
+         always, 0});
+  return r;
+}
+
+}  // namespace
+
+const KernelRegistry& kernel_registry() {
+  static const KernelRegistry r = build();
+  return r;
+}
+
+KernelKey kernel_key(const ProjectionConfig& c, const char* backend) {
+  KernelKey k;
+  k.model = "psi_omega";
+  k.backend = backend;
+  k.precision = c.precision;
+  k.scheme = advection_name(c.psi_omega.advection);
+  k.pressure = c.pressure.solver == PressureSolverKind::RedBlackSOR ? "rbsor" : "cg";
+  return k;
+}
+
+}  // namespace flowlua::psi_omega
