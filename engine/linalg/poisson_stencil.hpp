@@ -59,10 +59,16 @@ FL_HD void laplacian_parts(const PoissonView<Real>& v, const Real* p, int i, int
                 v.idx2, v.idy2, offdiag, diag);
 }
 
-// The SOR value of a fluid cell from its stencil parts (Griebel eq. 3.44).
+// The SOR value of a fluid cell from its stencil parts (Griebel eq. 3.44), written
+// with omega / diag as one factor: kernels that know a cell is interior (diag the
+// same everywhere) pass the factor computed once, and get the same bits.
+template <class Real>
+FL_HD Real sor_value_scaled(Real p_old, Real offdiag, Real rhs, Real omega, Real omega_over_diag) {
+  return (1 - omega) * p_old + (offdiag - rhs) * omega_over_diag;
+}
 template <class Real>
 FL_HD Real sor_value(Real p_old, Real offdiag, Real diag, Real rhs, Real omega) {
-  return (1 - omega) * p_old + omega * (offdiag - rhs) / diag;
+  return sor_value_scaled(p_old, offdiag, rhs, omega, omega / diag);
 }
 
 template <class Real>

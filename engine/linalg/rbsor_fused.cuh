@@ -31,17 +31,20 @@ namespace rbsor_detail {
 constexpr int kOut = 30;   // columns written per warp
 constexpr int kWarps = 4;  // warps per block (side by side in x)
 
-// Rows per band: enough loads in flight per warp, registers for both precisions.
+// Rows per band: on large grids enough loads in flight per warp within the register
+// budget of each precision; on small ones short bands, so that there are enough
+// warps and each one's chain of dependent row updates is short.
 template <class Real>
-constexpr int band_rows() { return sizeof(Real) == 4 ? 16 : 8; }
+constexpr int band_rows_large() { return sizeof(Real) == 4 ? 16 : 8; }
+constexpr int kBandRowsSmall = 4;
 
-template <class Real, class Cells, bool kResidual>
+template <class Real, class Cells, bool kResidual, int B>
 __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __restrict__ pin,
                                                                    Real* __restrict__ pout,
                                                                    const Real* __restrict__ rhs, Cells cells,
                                                                    int nx, int ny, Real idx2, Real idy2,
-                                                                   Real omega, double* res2) {
-  constexpr int B = band_rows<Real>();
+                                                                   Real omega, Real omega_over_diag_interior,
+                                                                   double* res2) {
   const int lane = threadIdx.x;
   const int i = (blockIdx.x * kWarps + threadIdx.y) * kOut + lane;  // lane 0: the west halo column
   const int j0 = 1 + blockIdx.y * B;
@@ -84,7 +87,10 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
     if (lane == 0) ow = oh[k];
     Real off, diag;
     stencil_parts(ff[k], oe, ow, o[k + 2], o[k], idx2, idy2, off, diag);
-    q[k] = (is_fluid(ff[k]) && ((i + r) & 1) == 0 && diag != 0) ? sor_value(oc, off, diag, rr[k], omega) : oc;
+    // omega / diag is the same for every interior cell: computed once on the host,
+    // the same bits as computing it here (sor_value_scaled).
+    const Real wd = ff[k] == flag::kFluid ? omega_over_diag_interior : omega / diag;
+    q[k] = (is_fluid(ff[k]) && ((i + r) & 1) == 0 && diag != 0) ? sor_value_scaled(oc, off, rr[k], omega, wd) : oc;
     if (kResidual && k >= 1 && k <= B && writes && is_fluid(ff[k])) {
       const double res = double(rr[k]) - (double(off) - double(diag) * double(oc));
       acc += res * res;
@@ -99,7 +105,8 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
     if (is_fluid(ff[k]) && ((i + r) & 1) == 1) {
       Real off, diag;
       stencil_parts(ff[k], qe, qw, q[k + 1], q[k - 1], idx2, idy2, off, diag);
-      if (diag != 0) value = sor_value(q[k], off, diag, rr[k], omega);
+      const Real wd = ff[k] == flag::kFluid ? omega_over_diag_interior : omega / diag;
+      if (diag != 0) value = sor_value_scaled(q[k], off, rr[k], omega, wd);
     }
     if (writes && r <= ny) pout[std::size_t(r) * stride + i] = value;
   }
@@ -118,18 +125,25 @@ struct FusedSorSweep<CudaExec> {
   // pout = one sweep of v.p; with res2, *res2 += sum of squared residuals of v.p.
   template <class Real, class Cells>
   static void run(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2) {
+    if (v.nb.ny <= 512) launch<Real, Cells, kBandRowsSmall>(v, pout, cells, omega, res2);
+    else launch<Real, Cells, band_rows_large<Real>()>(v, pout, cells, omega, res2);
+  }
+
+  template <class Real, class Cells, int B>
+  static void launch(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2) {
     using namespace rbsor_detail;
     const int nx = v.nb.nx, ny = v.nb.ny;
     const int strips = (nx + kOut - 1) / kOut;
+    const Real diag = 2 * (v.idx2 + v.idy2);  // stencil_parts' interior diagonal
+    const Real wd = omega / diag;
     dim3 block(32, kWarps);
-    const int band = band_rows<Real>();
-    dim3 grid((strips + kWarps - 1) / kWarps, (ny + band - 1) / band);
+    dim3 grid((strips + kWarps - 1) / kWarps, (ny + B - 1) / B);
     if (res2)
-      fused_sweep_kernel<Real, Cells, true><<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2,
-                                                              omega, res2);
+      fused_sweep_kernel<Real, Cells, true, B>
+          <<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, res2);
     else
-      fused_sweep_kernel<Real, Cells, false><<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2,
-                                                               omega, nullptr);
+      fused_sweep_kernel<Real, Cells, false, B>
+          <<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, nullptr);
     cuda_check(cudaGetLastError(), "fused SOR sweep launch");
   }
 

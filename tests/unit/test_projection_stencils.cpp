@@ -28,7 +28,8 @@ struct HostFields {
   }
   State<double> state() {
     return State<double>{u.data(), v.data(), f.data(), gg.data(), p.data(), rhs.data(), flags.data(),
-                         Neighbours{g.nx, g.ny, is_periodic_x(b), is_periodic_y(b)}, g.dx, g.dy};
+                         Neighbours{g.nx, g.ny, is_periodic_x(b), is_periodic_y(b)}, g.dx, g.dy, 1 / g.dx,
+                         1 / g.dy};
   }
   void set_u(std::function<double(double, double)> fn) {
     for (int j = 0; j <= g.ny + 1; ++j)

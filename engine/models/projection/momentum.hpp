@@ -27,7 +27,7 @@ FL_HD Real momentum_f(const State<Real>& s, const MomentumParams<Real>& m, int i
   const std::size_t c = s.at(i, j), e = s.at(i + 1, j), w = s.at(i - 1, j);
   const std::size_t n = s.at(i, j + 1), so = s.at(i, j - 1);
   const std::size_t en = s.at(i + 1, j), es = s.at(i + 1, j - 1), cs = s.at(i, j - 1);
-  const Real idx = 1 / s.dx, idy = 1 / s.dy;
+  const Real idx = s.idx, idy = s.idy;
   // d(u^2)/dx
   const Real ue = u[c] + u[e], uw = u[w] + u[c];
   const Real du2dx = Real(0.25) * idx * ((ue * ue - uw * uw) +
@@ -48,7 +48,7 @@ FL_HD Real momentum_g(const State<Real>& s, const MomentumParams<Real>& m, int i
   const std::size_t c = s.at(i, j), e = s.at(i + 1, j), w = s.at(i - 1, j);
   const std::size_t n = s.at(i, j + 1), so = s.at(i, j - 1);
   const std::size_t cn = s.at(i, j + 1), wn = s.at(i - 1, j + 1);
-  const Real idx = 1 / s.dx, idy = 1 / s.dy;
+  const Real idx = s.idx, idy = s.idy;
   // d(v^2)/dy
   const Real vn = v[c] + v[n], vs = v[so] + v[c];
   const Real dv2dy = Real(0.25) * idy * ((vn * vn - vs * vs) +

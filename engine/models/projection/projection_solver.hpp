@@ -246,7 +246,7 @@ class ProjectionSolver final : public Solver {
   State<Real> state() {
     return State<Real>{u_.data(), v_.data(), f_.data(), gg_.data(), p_.data(), rhs_.data(), flags_.data(),
                        Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)},
-                       Real(g_.dx), Real(g_.dy)};
+                       Real(g_.dx), Real(g_.dy), Real(1 / g_.dx), Real(1 / g_.dy)};
   }
 
   double next_dt(double inv_t, double speed2) const {

@@ -17,7 +17,7 @@ struct PressureRhs {
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     if (!is_fluid(cells.at(i, j))) { s.rhs[c] = 0; return; }
-    const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) / s.dx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) / s.dy;
+    const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) * s.idx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) * s.idy;
     s.rhs[c] = div * inv_dt;
   }
 };
@@ -34,8 +34,8 @@ struct VelocityCorrection {
     // Loads first, stores last (see MomentumStage).
     const bool eu = u_unknown(cells, s.nb, i, j), ev = v_unknown(cells, s.nb, i, j);
     const Real pc = s.p[c];
-    const Real un = eu ? s.f[c] - dt / s.dx * (s.p[s.at(s.nb.east(i), j)] - pc) : Real(0);
-    const Real vn = ev ? s.g[c] - dt / s.dy * (s.p[s.at(i, s.nb.north(j))] - pc) : Real(0);
+    const Real un = eu ? s.f[c] - dt * s.idx * (s.p[s.at(s.nb.east(i), j)] - pc) : Real(0);
+    const Real vn = ev ? s.g[c] - dt * s.idy * (s.p[s.at(i, s.nb.north(j))] - pc) : Real(0);
     const Real uo = s.u[c], vo = s.v[c];
     double change = 0;
     if (eu) {
