@@ -125,8 +125,8 @@ struct FusedSorSweep<CudaExec> {
   // pout = one sweep of v.p; with res2, *res2 += sum of squared residuals of v.p.
   template <class Real, class Cells>
   static void run(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2) {
-    if (v.nb.ny <= 512) launch<Real, Cells, kBandRowsSmall>(v, pout, cells, omega, res2);
-    else launch<Real, Cells, band_rows_large<Real>()>(v, pout, cells, omega, res2);
+    if (v.nb.ny <= 512) launch<Real, Cells, rbsor_detail::kBandRowsSmall>(v, pout, cells, omega, res2);
+    else launch<Real, Cells, rbsor_detail::band_rows_large<Real>()>(v, pout, cells, omega, res2);
   }
 
   template <class Real, class Cells, int B>
