@@ -21,6 +21,8 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <cstdlib>
+
 #include "backend/cuda/cuda_exec.cuh"
 #include "linalg/poisson_stencil.hpp"
 
@@ -125,8 +127,24 @@ struct FusedSorSweep<CudaExec> {
   // pout = one sweep of v.p; with res2, *res2 += sum of squared residuals of v.p.
   template <class Real, class Cells>
   static void run(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2) {
-    if (v.nb.ny <= 512) launch<Real, Cells, rbsor_detail::kBandRowsSmall>(v, pout, cells, omega, res2);
-    else launch<Real, Cells, rbsor_detail::band_rows_large<Real>()>(v, pout, cells, omega, res2);
+    switch (band_rows(v.nb.ny, sizeof(Real))) {
+      case 4: launch<Real, Cells, 4>(v, pout, cells, omega, res2); break;
+      case 8: launch<Real, Cells, 8>(v, pout, cells, omega, res2); break;
+      default: launch<Real, Cells, 16>(v, pout, cells, omega, res2);
+    }
+  }
+
+  // Rows per band (4, 8 or 16). FLOWLUA_SOR_BAND overrides the choice, for the
+  // benchmark harness's tuning runs (docs/performance.md says which won).
+  static int band_rows(int ny, std::size_t real_size) {
+    static const int forced = [] {
+      const char* e = std::getenv("FLOWLUA_SOR_BAND");
+      const int b = e ? std::atoi(e) : 0;
+      return (b == 4 || b == 8 || b == 16) ? b : 0;
+    }();
+    if (forced) return forced;
+    if (ny <= 512) return rbsor_detail::kBandRowsSmall;
+    return real_size == 4 ? rbsor_detail::band_rows_large<float>() : rbsor_detail::band_rows_large<double>();
   }
 
   template <class Real, class Cells, int B>

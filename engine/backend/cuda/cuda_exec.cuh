@@ -52,9 +52,13 @@ __global__ void reduce_kernel(int i0, int i1, int j0, int j1, F f, double* parti
   __shared__ typename BlockReduce::TempStorage tmp;
   Op op;
   double acc = Op::identity;
-  for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y))
+  // Unrolled so that each thread has several loads in flight, not one: the sum
+  // waits for its operands, the loads of the next elements need not.
+  for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y)) {
+#pragma unroll 4
     for (int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x); i <= i1; i += int(gridDim.x * blockDim.x))
       acc = op(acc, f(i, j));
+  }
   double r = BlockReduce(tmp).Reduce(acc, op);
   if (threadIdx.x == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = r;
 }
