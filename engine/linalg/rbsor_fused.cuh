@@ -33,13 +33,10 @@ namespace rbsor_detail {
 constexpr int kOut = 30;   // columns written per warp
 constexpr int kWarps = 4;  // warps per block (side by side in x)
 
-// Rows per band: on large grids enough loads in flight per warp within the register
-// budget of each precision; on small ones short bands, so that there are enough
-// warps and each one's chain of dependent row updates is short.
-template <class Real>
-constexpr int band_rows_large() { return sizeof(Real) == 4 ? 16 : 8; }
-constexpr int kBandRowsSmall = 4;
-
+// Rows per band, B: 4 (or 8 for float on large grids), chosen by band_rows below
+// from measurements. More rows put more loads in flight per warp but cost registers
+// (96 a thread at 16 float rows: a third of the warps fit) and lengthen each warp's
+// chain of dependent row updates.
 template <class Real, class Cells, bool kResidual, int B>
 __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __restrict__ pin,
                                                                    Real* __restrict__ pout,
@@ -143,8 +140,10 @@ struct FusedSorSweep<CudaExec> {
       return (b == 4 || b == 8 || b == 16) ? b : 0;
     }();
     if (forced) return forced;
-    if (ny <= 512) return rbsor_detail::kBandRowsSmall;
-    return real_size == 4 ? rbsor_detail::band_rows_large<float>() : rbsor_detail::band_rows_large<double>();
+    // Measured on the H100 (docs/performance.md): float is fastest with 4 rows up to
+    // 1024 and 8 above; double with 4 everywhere (its registers double).
+    if (real_size == 8 || ny <= 1024) return 4;
+    return 8;
   }
 
   template <class Real, class Cells, int B>

@@ -23,7 +23,7 @@ namespace cuda_detail {
 
 constexpr int kBlockX = 32, kBlockY = 8;
 constexpr int kReduceThreads = 256;
-constexpr int kReduceBlocks = 1024;
+constexpr int kReduceBlocks = 8192;  // at most this many partial results
 
 template <class F>
 __global__ void for_each_kernel(int i0, int i1, int j0, int j1, F f) {
@@ -44,20 +44,20 @@ struct SumOp {
   static constexpr double identity = 0.0;
 };
 
-// Each block strides over rows (y) and columns (x) of the range and leaves one
-// partial result; no integer division per element.
+// The blocks in x cover a row (one element per thread), the blocks in y stride
+// over rows; each thread walks down its column with the loop unrolled, so it has
+// several loads in flight (the sum waits for its operands, the next loads need
+// not). Each block leaves one partial result; no integer division per element.
 template <class Op, class F>
 __global__ void reduce_kernel(int i0, int i1, int j0, int j1, F f, double* partial) {
   using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
   __shared__ typename BlockReduce::TempStorage tmp;
   Op op;
   double acc = Op::identity;
-  // Unrolled so that each thread has several loads in flight, not one: the sum
-  // waits for its operands, the loads of the next elements need not.
-  for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y)) {
+  const int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i <= i1) {
 #pragma unroll 4
-    for (int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x); i <= i1; i += int(gridDim.x * blockDim.x))
-      acc = op(acc, f(i, j));
+    for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y)) acc = op(acc, f(i, j));
   }
   double r = BlockReduce(tmp).Reduce(acc, op);
   if (threadIdx.x == 0) partial[blockIdx.y * gridDim.x + blockIdx.x] = r;
@@ -98,8 +98,9 @@ void reduce_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     cuda_check(cudaMemcpyAsync(out, &id, sizeof(double), cudaMemcpyHostToDevice), "reduction identity");
     return;
   }
-  const int bx = std::min((width + kReduceThreads - 1) / kReduceThreads, 8);
-  const int by = std::min(height, kReduceBlocks / bx);
+  // About 4096 blocks of 256 threads: 8 per multiprocessor, 8 waves and more.
+  const int bx = (width + kReduceThreads - 1) / kReduceThreads;  // <= 257 for 65536 columns
+  const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
   reduce_kernel<Op><<<dim3(bx, by), kReduceThreads>>>(i0, i1, j0, j1, f, buf);
   cuda_check(cudaGetLastError(), "reduce_kernel launch");
   finish_kernel<Op><<<1, kReduceThreads>>>(buf, bx * by, out);
