@@ -9,7 +9,7 @@
 set -uo pipefail
 out=/tmp/flowlua_bench
 mkdir -p "$out"
-export LD_LIBRARY_PATH=$PWD/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH=$PWD/build-gpu/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}  # cuFFT
 cpu_sizes=${1:-128,256,512,1024,2048}
 {
   date -u +"%Y-%m-%d %H:%M UTC"

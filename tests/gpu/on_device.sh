@@ -14,7 +14,9 @@ if [ "$root" != /work/main ]; then
   mkdir -p /work && ln -sfn "$root" /work/main
 fi
 cd /work/main
-export LD_LIBRARY_PATH=/work/main/build-gpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# cuFFT is linked as a shared library (no static one ships with the toolkit here);
+# the device image has it under /usr/local/cuda/lib64.
+export LD_LIBRARY_PATH=/work/main/build-gpu/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$work/device.txt"
 git rev-parse HEAD 2>/dev/null | tee "$work/commit.txt"
 ctest --test-dir build-gpu -L gpu -j 4 --output-on-failure > "$work/gpu_ctest.log" 2>&1
