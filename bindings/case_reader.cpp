@@ -22,6 +22,21 @@ int FnStore::store(int idx) {
 
 void FnStore::push(int slot) const { lua_rawgeti(L, table, slot); }
 
+// kernels = { <stage> = "<variant>", general = true }: forced kernel variants, checked
+// against the model's registry when the simulation is built (the backend decides
+// which apply).
+void read_forced_kernels(const TableReader& t, std::initializer_list<const char*> stages, CaseSpec& c) {
+  for (const char* stage : stages)
+    if (t.has(stage)) c.config.kernels[stage] = t.string(stage, "");
+  if (!t.has("general")) return;
+  if (t.type("general") != LUA_TBOOLEAN)
+    throw CaseError("kernels.general must be true or false (true: the general variant of every stage)");
+  t.push("general");
+  const bool general = lua_toboolean(t.state(), -1);
+  lua_pop(t.state(), 1);
+  if (general) c.config.kernels["general"] = "true";
+}
+
 namespace {
 
 const std::vector<std::string> kTopKeys = {"model",    "grid",     "fluid",   "boundaries",
@@ -507,18 +522,7 @@ void read_kernels(const TableReader& top, CaseSpec& c) {
   top.push("kernels");
   TableReader t(L, -1, "kernels",
                 {"advection", "gamma", "general", "boundaries", "momentum", "rhs", "pressure", "correction"});
-  // Forced variants: checked against the model's registry when the simulation is
-  // built (the backend decides which apply).
-  for (const char* stage : {"boundaries", "momentum", "rhs", "pressure", "correction"})
-    if (t.has(stage)) c.config.kernels[stage] = t.string(stage, "");
-  if (t.has("general")) {
-    if (t.type("general") != LUA_TBOOLEAN)
-      throw CaseError("kernels.general must be true or false (true: the general variant of every stage)");
-    lua_getfield(L, -1, "general");
-    const bool general = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (general) c.config.kernels["general"] = "true";
-  }
+  read_forced_kernels(t, {"boundaries", "momentum", "rhs", "pressure", "correction"}, c);
   // A gamma on its own asks for the hybrid blend.
   const char* fallback = t.has("gamma") ? "hybrid" : "central";
   std::string a = t.string("advection", fallback);

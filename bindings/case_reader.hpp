@@ -3,6 +3,7 @@
 #include <lua.hpp>
 
 #include <array>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <vector>
@@ -57,6 +58,10 @@ struct CaseSpec {
 // Reads and checks the table at idx. Functions (boundary profiles, obstacle shapes)
 // are kept in `store`. Throws CaseError with the key path and what is allowed.
 CaseSpec read_case(lua_State* L, int idx, FnStore& store);
+
+class TableReader;
+// Reads the forced kernel variants of `stages` and `general` from a kernels table.
+void read_forced_kernels(const TableReader& kernels, std::initializer_list<const char*> stages, CaseSpec& c);
 
 // Largest grid: nx, ny <= 65536 and nx * ny <= 2^31.
 inline constexpr long long kMaxCellsPerSide = 65536;

@@ -131,17 +131,7 @@ void read_kernels_psi_omega(const TableReader& top, CaseSpec& c) {
     throw CaseError("kernels.diffusion = 'implicit' (the seed's IMEX scheme) is not yet available in the "
                     "psi_omega model; allowed: 'explicit'");
   t.choice("diffusion", "explicit", {"explicit"});
-  // Forced variants (psi_omega_kernels.cpp), checked when the simulation is built.
-  for (const char* stage : {"transport", "stream"})
-    if (t.has(stage)) c.config.kernels[stage] = t.string(stage, "");
-  if (t.has("general")) {
-    if (t.type("general") != LUA_TBOOLEAN)
-      throw CaseError("kernels.general must be true or false (true: the general variant of every stage)");
-    lua_getfield(L, -1, "general");
-    const bool general = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (general) c.config.kernels["general"] = "true";
-  }
+  read_forced_kernels(t, {"transport", "stream"}, c);  // psi_omega_kernels.cpp
 }
 
 }  // namespace flowlua::lua
