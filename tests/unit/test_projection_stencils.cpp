@@ -217,24 +217,3 @@ TEST(Flags, ThinObstacleCellsAreOpenedAndEnclosedFluidClosed) {
   EXPECT_EQ(coupling(f, flag::East), unsigned(flag::Neumann));
   EXPECT_EQ(coupling(f, flag::West), unsigned(flag::Coupled));
 }
-
-// Two rows a call (the launch the solver uses) computes what one row a call does, bit
-// for bit, including the last row of an odd count (rows 0 .. 7 of a 7-row grid: 8
-// rows; of a 6-row grid: 7).
-TEST(MomentumStage, TwoRowsACallMatchesOneRow) {
-  for (int ny : {6, 7}) {
-    HostFields a(9, ny, walls(9, ny)), b(9, ny, walls(9, ny));
-    for (HostFields* h : {&a, &b}) {
-      h->set_u([](double x, double y) { return std::sin(3 * x) + y * y; });
-      h->set_v([](double x, double y) { return std::cos(2 * y) - x; });
-    }
-    const MomentumParams<double> m{0.01, 0.1, 0.3, 0.2, -0.1};
-    CpuExec::for_each(0, 9, 0, ny, MomentumStage<double, false, FlagArray>{a.state(), m, FlagArray{a.state().flags, 11}});
-    CpuExec::for_each(0, 9, 0, (ny + 2) / 2 - 1,
-                      MomentumStageTwoRows<double, false, FlagArray>{{b.state(), m, FlagArray{b.state().flags, 11}}, 0, ny});
-    for (std::size_t k = 0; k < a.f.size(); ++k) {
-      ASSERT_EQ(a.f[k], b.f[k]) << "F at " << k << ", ny " << ny;
-      ASSERT_EQ(a.gg[k], b.gg[k]) << "G at " << k << ", ny " << ny;
-    }
-  }
-}

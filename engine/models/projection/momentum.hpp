@@ -75,38 +75,10 @@ struct MomentumStage {
   // of the second half (measured: float momentum at 46% of the copy bandwidth).
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
-    const Real fv = value_f(i, j), gv = value_g(i, j);
+    const Real fv = (j >= 1 && u_unknown(cells, s.nb, i, j)) ? momentum_f<Real, kCentral>(s, m, i, j) : s.u[c];
+    const Real gv = (i >= 1 && v_unknown(cells, s.nb, i, j)) ? momentum_g<Real, kCentral>(s, m, i, j) : s.v[c];
     s.f[c] = fv;
     s.g[c] = gv;
-  }
-  FL_HD Real value_f(int i, int j) const {
-    return (j >= 1 && u_unknown(cells, s.nb, i, j)) ? momentum_f<Real, kCentral>(s, m, i, j) : s.u[s.at(i, j)];
-  }
-  FL_HD Real value_g(int i, int j) const {
-    return (i >= 1 && v_unknown(cells, s.nb, i, j)) ? momentum_g<Real, kCentral>(s, m, i, j) : s.v[s.at(i, j)];
-  }
-};
-
-// The same, two rows (j = 2k and 2k + 1 of the range) a call: the four values before
-// any store, so the rows' shared neighbours are loaded once and twice the loads are in
-// flight. Launched over k; the last row of an odd count is done alone.
-template <class Real, bool kCentral, class Cells>
-struct MomentumStageTwoRows {
-  MomentumStage<Real, kCentral, Cells> one;
-  int j0, j1;  // the rows of the range
-  FL_HD void operator()(int i, int k) const {
-    const int j = j0 + 2 * k;
-    if (j + 1 <= j1) {
-      const Real f0 = one.value_f(i, j), g0 = one.value_g(i, j);
-      const Real f1 = one.value_f(i, j + 1), g1 = one.value_g(i, j + 1);
-      const std::size_t c0 = one.s.at(i, j), c1 = one.s.at(i, j + 1);
-      one.s.f[c0] = f0;
-      one.s.g[c0] = g0;
-      one.s.f[c1] = f1;
-      one.s.g[c1] = g1;
-    } else {
-      one(i, j);
-    }
   }
 };
 

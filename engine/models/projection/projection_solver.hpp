@@ -204,11 +204,8 @@ class ProjectionSolver final : public Solver {
     const bool central = plan_.variant("momentum").rfind("central", 0) == 0;
     with_cells("momentum", [&](auto cells) {
       using Cells = decltype(cells);
-      const int pairs = (g_.ny + 2) / 2;  // rows 0 .. ny, two a call
-      if (central)
-        Exec::for_each(0, g_.nx, 0, pairs - 1, MomentumStageTwoRows<Real, true, Cells>{{s, m, cells}, 0, g_.ny});
-      else
-        Exec::for_each(0, g_.nx, 0, pairs - 1, MomentumStageTwoRows<Real, false, Cells>{{s, m, cells}, 0, g_.ny});
+      if (central) Exec::for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
+      else Exec::for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
     });
     if (has_outflow_)
       Exec::for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
