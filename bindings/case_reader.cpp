@@ -38,6 +38,45 @@ void read_forced_kernels(const TableReader& t, std::initializer_list<const char*
   if (general) c.config.kernels["general"] = "true";
 }
 
+double read_viscosity(const TableReader& f, const std::string& missing, const std::string& re_name) {
+  auto nu = f.opt_number("nu");
+  auto re = f.opt_number("Re");
+  if (nu && re) throw CaseError("fluid has both nu and Re: give one of them");
+  if (!nu && !re) throw CaseError(missing);
+  if ((f.has("reference_velocity") || f.has("reference_length")) && !re)
+    throw CaseError("fluid.reference_velocity and fluid.reference_length go with " + re_name);
+  if (nu) {
+    check_positive("fluid.nu", *nu);
+    return *nu;
+  }
+  check_positive("fluid.Re", *re);
+  double u = f.number("reference_velocity", 1.0), l = f.number("reference_length", 1.0);
+  check_positive("fluid.reference_velocity", u);
+  check_positive("fluid.reference_length", l);
+  return u * l / *re;
+}
+
+bool read_gravity(const TableReader& f, double& gx, double& gy) {
+  lua_State* L = f.state();
+  int gt = f.type("gravity");
+  if (gt == LUA_TNIL) return false;
+  StackGuard guard(L);  // pops the gravity table and what is read from it
+  f.push("gravity");
+  if (gt != LUA_TTABLE)
+    throw CaseError("fluid.gravity must be a table { gx, gy } (got " + describe_value(L, -1) + ")");
+  TableReader g(L, -1, "fluid.gravity", {"gx", "gy"}, {}, true);
+  lua_rawgeti(L, -1, 1);
+  lua_rawgeti(L, -2, 2);
+  if (!lua_isnil(L, -2) || !lua_isnil(L, -1)) {
+    gx = to_finite(L, -2, "fluid.gravity[1] (gx)");
+    gy = to_finite(L, -1, "fluid.gravity[2] (gy)");
+  } else {
+    gx = g.number("gx", 0);
+    gy = g.number("gy", 0);
+  }
+  return true;
+}
+
 namespace {
 
 const std::vector<std::string> kTopKeys = {"model",    "grid",     "fluid",   "boundaries",
@@ -98,52 +137,13 @@ void read_fluid(const TableReader& top, CaseSpec& c) {
   TableReader f(L, -1, "fluid",
                 {"nu", "rho", "Re", "reference_velocity", "reference_length", "gravity"},
                 {{"kappa", heat}, {"beta", heat}, {"Pr", heat}, {"Ra", heat}});
-  auto nu = f.opt_number("nu");
-  auto re = f.opt_number("Re");
-  if (nu && re) throw CaseError("fluid has both nu and Re: give one of them");
-  if (!nu && !re)
-    throw CaseError("fluid needs nu (the kinematic viscosity) or Re (with reference_velocity "
-                    "and reference_length, default 1)");
-  if ((f.has("reference_velocity") || f.has("reference_length")) && !re)
-    throw CaseError("fluid.reference_velocity and fluid.reference_length go with fluid.Re");
-  if (nu) {
-    check_positive("fluid.nu", *nu);
-    c.config.nu = *nu;
-  } else {
-    check_positive("fluid.Re", *re);
-    double u = f.number("reference_velocity", 1.0), l = f.number("reference_length", 1.0);
-    check_positive("fluid.reference_velocity", u);
-    check_positive("fluid.reference_length", l);
-    c.config.nu = u * l / *re;
-  }
+  c.config.nu = read_viscosity(f,
+                               "fluid needs nu (the kinematic viscosity) or Re (with reference_velocity "
+                               "and reference_length, default 1)",
+                               "fluid.Re");
   c.config.rho = f.number("rho", 1.0);
   check_positive("fluid.rho", c.config.rho);
-  int gt = f.type("gravity");
-  if (gt != LUA_TNIL) {
-    f.push("gravity");
-    if (gt != LUA_TTABLE) {
-      std::string d = describe_value(L, -1);
-      lua_pop(L, 1);
-      throw CaseError("fluid.gravity must be a table { gx, gy } (got " + d + ")");
-    }
-    TableReader g(L, -1, "fluid.gravity", {"gx", "gy"}, {}, true);
-    lua_rawgeti(L, -1, 1);
-    lua_rawgeti(L, -2, 2);
-    bool positional = !lua_isnil(L, -2) || !lua_isnil(L, -1);
-    try {
-      if (positional) {
-        c.config.gx = to_finite(L, -2, "fluid.gravity[1] (gx)");
-        c.config.gy = to_finite(L, -1, "fluid.gravity[2] (gy)");
-      } else {
-        c.config.gx = g.number("gx", 0);
-        c.config.gy = g.number("gy", 0);
-      }
-    } catch (...) {
-      lua_pop(L, 3);
-      throw;
-    }
-    lua_pop(L, 3);
-  }
+  read_gravity(f, c.config.gx, c.config.gy);
   lua_pop(L, 1);
 }
 

@@ -60,6 +60,12 @@ struct CaseSpec {
 CaseSpec read_case(lua_State* L, int idx, FnStore& store);
 
 class TableReader;
+// fluid.nu, given as nu or as Re with reference_velocity and reference_length (both
+// models); `missing` is the message when neither is there, `re_name` what the
+// reference scales go with.
+double read_viscosity(const TableReader& fluid, const std::string& missing, const std::string& re_name);
+// fluid.gravity as { gx, gy } or { gx = , gy = } (both models); false when absent.
+bool read_gravity(const TableReader& fluid, double& gx, double& gy);
 // Reads the forced kernel variants of `stages` and `general` from a kernels table.
 void read_forced_kernels(const TableReader& kernels, std::initializer_list<const char*> stages, CaseSpec& c);
 

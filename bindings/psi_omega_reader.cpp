@@ -7,32 +7,6 @@
 
 namespace flowlua::lua {
 
-namespace {
-
-// fluid.gravity as { gx, gy } or { gx = , gy = }; false when absent.
-bool read_gravity(const TableReader& f, double& gx, double& gy) {
-  lua_State* L = f.state();
-  int gt = f.type("gravity");
-  if (gt == LUA_TNIL) return false;
-  f.push("gravity");
-  StackGuard guard(L);
-  if (gt != LUA_TTABLE)
-    throw CaseError("fluid.gravity must be a table { gx, gy } (got " + describe_value(L, -1) + ")");
-  TableReader g(L, -1, "fluid.gravity", {"gx", "gy"}, {}, true);
-  lua_rawgeti(L, -1, 1);
-  lua_rawgeti(L, -2, 2);
-  if (!lua_isnil(L, -2) || !lua_isnil(L, -1)) {
-    gx = to_finite(L, -2, "fluid.gravity[1] (gx)");
-    gy = to_finite(L, -1, "fluid.gravity[2] (gy)");
-  } else {
-    gx = g.number("gx", 0);
-    gy = g.number("gy", 0);
-  }
-  lua_pop(L, 1);  // the guard pops the rest
-  return true;
-}
-
-}  // namespace
 
 // Viscosity: nu, or Re (nu = U L / Re), or with Ra: nu = Pr kappa.
 // Diffusivity (heat transport on): kappa, or Pr (kappa = nu / Pr), or with Ra: kappa
@@ -75,22 +49,10 @@ void read_fluid_psi_omega(const TableReader& top, CaseSpec& c) {
     h.beta = *ra * c.config.nu * h.kappa / (g * dT * len * len * len);
     h.enabled = true;
   } else {
-    if (nu && re) throw CaseError("fluid has both nu and Re: give one of them");
-    if (!nu && !re)
-      throw CaseError("fluid needs nu (the kinematic viscosity), Re (with reference_velocity and "
-                      "reference_length, default 1), or Ra and Pr");
-    if ((f.has("reference_velocity") || f.has("reference_length")) && !re)
-      throw CaseError("fluid.reference_velocity and fluid.reference_length go with fluid.Re (or Ra)");
-    if (nu) {
-      check_positive("fluid.nu", *nu);
-      c.config.nu = *nu;
-    } else {
-      check_positive("fluid.Re", *re);
-      double u = f.number("reference_velocity", 1.0), l = f.number("reference_length", 1.0);
-      check_positive("fluid.reference_velocity", u);
-      check_positive("fluid.reference_length", l);
-      c.config.nu = u * l / *re;
-    }
+    c.config.nu = read_viscosity(f,
+                                 "fluid needs nu (the kinematic viscosity), Re (with reference_velocity and "
+                                 "reference_length, default 1), or Ra and Pr",
+                                 "fluid.Re (or Ra)");
     if (kappa && pr) throw CaseError("fluid has both kappa and Pr: give one of them (kappa = nu / Pr)");
     if (kappa) {
       check_positive("fluid.kappa", *kappa);
