@@ -1,15 +1,24 @@
-// flow.simulation{...} table -> ProjectionConfig, with every key and value checked.
+// flow.simulation{...} -> a CaseSpec: the shared part of the case (model, grid, time,
+// precision, backend, output) read here, the rest by the model's own reader.
+//
+// Each model has one reader in bindings/ (projection_reader.cpp, psi_omega_reader.cpp,
+// ...) that registers itself with a ModelRegistration: its name, the top-level keys it
+// reads, and a function that reads them into a ModelCase (its config). Adding a model
+// adds that file and its engine folder, and touches nothing else.
 #pragma once
 #include <lua.hpp>
 
 #include <array>
 #include <initializer_list>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/config.hpp"
 #include "lua_boundary.hpp"
+#include "sim/solver.hpp"
 
 namespace flowlua::lua {
 
@@ -39,33 +48,68 @@ struct ObstacleInfo {
   int slot = 0;             // the Lua value (shape or function), for sim:forces(obstacle)
 };
 
+struct CaseSpec;
+class TableReader;
+
+// What a model's reader made of a case: the model's own config, and the few things
+// the host asks of a model without knowing it.
+class ModelCase {
+ public:
+  virtual ~ModelCase() = default;
+  // Builds the solver from the model's config with `common` as its shared part (the
+  // case's, with the command line's --backend and --precision applied).
+  virtual std::unique_ptr<Solver> build(const CaseCommon& common) const = 0;
+  // The case as --explain prints it (summary_head() and summary_time() give the
+  // shared lines).
+  virtual std::string summary(const CaseSpec& spec) const = 0;
+  // Constants of the model a script may read off a simulation (sim.nu, sim.rho).
+  virtual std::optional<double> constant(const std::string& name) const = 0;
+  virtual std::vector<std::string> constant_names() const = 0;
+};
+
 struct CaseSpec {
-  std::string model = "projection";     // config.model says the same as an enum
-  ProjectionConfig config;
+  std::string model;                     // "projection", "psi_omega", ...
+  CaseCommon common;                     // grid, time, precision, backend, forced kernels
+  std::shared_ptr<const ModelCase> model_case;
+  // Host-side state the run needs, whatever the model: boundary functions to
+  // re-evaluate, obstacles (for sim:forces), the sides as text for the summary.
   std::vector<DynamicSide> dynamic;
   std::vector<ObstacleInfo> obstacles;
-  std::array<std::string, 4> side_text;  // "wall (no slip)", ... for the summary
-  std::string advection = "central";
+  std::array<std::string, 4> side_text;  // "wall (no slip)", ...
   std::string output;                    // the simulation's own output folder ("" = global)
   // Stop conditions (the run loop's): t_end is infinite when not given.
   double t_end = std::numeric_limits<double>::infinity();
   long max_steps = -1;
   double steady = 0;
 
-  std::string summary() const;  // the case as --explain prints it
+  std::string summary() const { return model_case->summary(*this); }
+  std::unique_ptr<Solver> build() const { return model_case->build(common); }
 };
+
+// A model's reader, registered from its own file:
+//   static const ModelRegistration registration{{"psi_omega", {"fluid", ...}, read_psi_omega}};
+struct ModelReader {
+  std::string name;
+  std::vector<std::string> keys;  // top-level keys of flow.simulation it reads (besides the shared ones)
+  // Reads those keys from `top` into the model's config; spec.common.grid is read by
+  // then, and spec.common.time after (so the reader must not depend on it).
+  std::shared_ptr<const ModelCase> (*read)(const TableReader& top, CaseSpec& spec, FnStore& store);
+};
+struct ModelRegistration {
+  explicit ModelRegistration(ModelReader reader);
+};
+const std::vector<ModelReader>& model_readers();
 
 // Reads and checks the table at idx. Functions (boundary profiles, obstacle shapes)
 // are kept in `store`. Throws CaseError with the key path and what is allowed.
 CaseSpec read_case(lua_State* L, int idx, FnStore& store);
 
-class TableReader;
-// fluid.nu, given as nu or as Re with reference_velocity and reference_length (both
-// models); `missing` is the message when neither is there, `re_name` what the
-// reference scales go with.
-double read_viscosity(const TableReader& fluid, const std::string& missing, const std::string& re_name);
-// fluid.gravity as { gx, gy } or { gx = , gy = } (both models); false when absent.
-bool read_gravity(const TableReader& fluid, double& gx, double& gy);
+// The shared lines of a case summary: "case: model ..." and the grid; the time line.
+std::string summary_head(const CaseSpec& spec);
+std::string summary_time(const CaseSpec& spec);
+// "  kernels forced: ..." (empty when none is).
+std::string summary_kernels(const CaseSpec& spec);
+
 // Reads the forced kernel variants of `stages` and `general` from a kernels table.
 void read_forced_kernels(const TableReader& kernels, std::initializer_list<const char*> stages, CaseSpec& c);
 

@@ -82,7 +82,7 @@ void refresh_side(SimCore* c, const DynamicSide& d) {
   lua_getiuservalue(L, c->self, 1);
   FnStore store{L, lua_gettop(L), 0};
   SideCondition cond = evaluate_side(
-      L, d.side, c->solver().config().grid, d.spec, c->solver().time(),
+      L, d.side, c->solver().common().grid, d.spec, c->solver().time(),
       [&](int which) { store.push(which == 0 ? d.slot_a : which == 1 ? d.slot_b : d.slot_T); }, d.at_nodes);
   c->solver().set_side(d.side, cond);
 }
@@ -126,12 +126,12 @@ int l_simulation(lua_State* L) {
   core->spec = read_case(L, 1, store);
   core->next_slot = store.next;
   CaseSpec& spec = core->spec;
-  if (h.options().backend) spec.config.backend = *h.options().backend;
-  if (h.options().precision) spec.config.precision = *h.options().precision;
+  if (h.options().backend) spec.common.backend = *h.options().backend;
+  if (h.options().precision) spec.common.precision = *h.options().precision;
   core->output_sub = spec.output;
   core->explain = h.options().explain;
 
-  core->loop = std::make_unique<RunLoop>(make_solver(spec.config));
+  core->loop = std::make_unique<RunLoop>(spec.build());
   StopConditions stop;
   stop.t_end = spec.t_end;
   stop.max_steps = spec.max_steps;
@@ -264,25 +264,20 @@ int l_diagnostics(lua_State* L) {
   SimCore& c = check_sim(L, 1, "sim:diagnostics");
   c.flush_pending();
   Diagnostics d = c.solver().diagnostics();
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, int(d.values.size()) + 3);
   auto num = [&](const char* k, double v) {
     lua_pushnumber(L, v);
     lua_setfield(L, -2, k);
   };
-  num("kinetic_energy", d.kinetic_energy);
-  num("max_speed", d.max_speed);
-  num("max_divergence", d.max_divergence);
-  num("cfl", d.cfl);
-  num("gamma", d.gamma);
-  lua_pushinteger(L, d.pressure_iterations);
-  lua_setfield(L, -2, "pressure_iterations");
-  num("pressure_residual", d.pressure_residual);
-  num("max_change", d.max_change);
   lua_pushinteger(L, d.step);
   lua_setfield(L, -2, "step");
   num("time", d.time);
   num("dt", d.dt);
-  for (const auto& [name, value] : d.extra) num(name.c_str(), value);
+  for (const auto& v : d.values) {
+    if (v.integer) lua_pushinteger(L, lua_Integer(v.value));
+    else lua_pushnumber(L, v.value);
+    lua_setfield(L, -2, v.name.c_str());
+  }
   return 1;
 }
 
@@ -327,7 +322,7 @@ int l_forces(lua_State* L) {
     double u = t.required_number("U"), len = t.required_number("L");
     check_positive("sim:forces reference U", u);
     check_positive("sim:forces reference L", len);
-    double q = 0.5 * c.spec.config.rho * u * u * len;
+    double q = 0.5 * c.spec.model_case->constant("rho").value_or(1.0) * u * u * len;
     lua_pushnumber(L, f.fx / q);
     lua_setfield(L, -2, "cd");
     lua_pushnumber(L, f.fy / q);
@@ -352,7 +347,7 @@ const luaL_Reg kMethods[] = {
     {"explain", protect<l_explain>},   {nullptr, nullptr}};
 
 const std::vector<std::string> kProperties = {"step", "time", "dt", "backend", "precision",
-                                              "nx", "ny", "lx", "ly", "dx", "dy", "nu", "rho"};
+                                              "nx", "ny", "lx", "ly", "dx", "dy"};
 
 int l_sim_index(lua_State* L) {
   SimCore& c = check_sim(L, 1, "simulation");
@@ -364,22 +359,22 @@ int l_sim_index(lua_State* L) {
   if (!lua_isnil(L, -1)) return 1;
   lua_pop(L, 1);
   Solver& s = c.solver();
-  const Grid& g = s.config().grid;
+  const Grid& g = s.common().grid;
   if (key == "step") lua_pushinteger(L, s.steps());
   else if (key == "time") lua_pushnumber(L, s.time());
   else if (key == "dt") lua_pushnumber(L, s.dt());
   else if (key == "backend") lua_pushstring(L, s.backend_name().c_str());
-  else if (key == "precision") lua_pushstring(L, precision_name(s.config().precision));
+  else if (key == "precision") lua_pushstring(L, precision_name(s.common().precision));
   else if (key == "nx") lua_pushinteger(L, g.nx);
   else if (key == "ny") lua_pushinteger(L, g.ny);
   else if (key == "lx") lua_pushnumber(L, g.lx);
   else if (key == "ly") lua_pushnumber(L, g.ly);
   else if (key == "dx") lua_pushnumber(L, g.dx);
   else if (key == "dy") lua_pushnumber(L, g.dy);
-  else if (key == "nu") lua_pushnumber(L, s.config().nu);
-  else if (key == "rho") lua_pushnumber(L, s.config().rho);
+  else if (auto v = c.spec.model_case->constant(key)) lua_pushnumber(L, *v);  // sim.nu, sim.rho
   else {
     std::vector<std::string> all = kProperties;
+    for (const auto& k : c.spec.model_case->constant_names()) all.push_back(k);
     for (const luaL_Reg* r = kMethods; r->name; ++r) all.push_back(r->name);
     throw CaseError("a simulation has no field or method '" + clip(key) + "'" + suggestion(key, all));
   }
@@ -396,7 +391,7 @@ int l_sim_tostring(lua_State* L) {
   std::string s = "flow simulation";
   if (core && core->loop) {
     const Solver& sv = core->solver();
-    const Grid& g = sv.config().grid;
+    const Grid& g = sv.common().grid;
     s += " (" + std::to_string(g.nx) + " x " + std::to_string(g.ny) + " cells, step " +
          std::to_string(sv.steps()) + ", t = " + fmt(sv.time()) + ", " + sv.backend_name() + ")";
   }

@@ -1,5 +1,6 @@
 #include "pressure_reader.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -10,27 +11,19 @@ namespace flowlua::lua {
 
 // pressure = { solver = ..., ... }: the keys each solver reads; a key that the chosen
 // solver ignores is an error (it would silently do nothing).
-void read_pressure(const TableReader& top, CaseSpec& c) {
-  if (c.config.model == Model::PsiOmega) {
-    // The stream-function Poisson solve: CG by default (faster than SOR here, see
-    // docs/case-language.md), to a tighter tolerance than a pressure needs.
-    c.config.pressure.solver = PressureSolverKind::ConjugateGradient;
-    c.config.pressure.tol = 1e-6;
-  }
+void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoices& choices) {
   if (!top.has("pressure")) return;
   lua_State* L = top.state();
   top.push("pressure");
   TableReader t(L, -1, "pressure",
                 {"solver", "omega", "tol", "max_iter", "check_every", "preconditioner", "cycle", "pre_smooth",
                  "post_smooth"});
-  PressureControl& p = c.config.pressure;
-  const bool psi = c.config.model == Model::PsiOmega;
-  const std::string s = t.choice("solver", psi ? "cg" : "rbsor", {"rbsor", "cg", "pcg", "multigrid", "fft"});
-  // The stream function has Dirichlet values on the boundary nodes (the ghost ring),
-  // which multigrid's coarse levels and the FFT's transforms do not represent.
-  if (psi && s != "cg" && s != "rbsor")
-    throw CaseError("pressure.solver = '" + s + "' is not yet available for the psi_omega model (its stream "
-                    "function has Dirichlet values on the boundary nodes); use 'cg' or 'rbsor'");
+  const std::vector<std::string> all = {"rbsor", "cg", "pcg", "multigrid", "fft"};
+  const std::string current = all[int(p.solver)];  // the model's default
+  const std::string s = t.choice("solver", current, all);
+  if (!choices.allowed.empty() &&
+      std::find(choices.allowed.begin(), choices.allowed.end(), s) == choices.allowed.end())
+    throw CaseError("pressure.solver = '" + s + "' " + choices.why_not);
   p.solver = s == "cg"          ? PressureSolverKind::ConjugateGradient
              : s == "pcg"       ? PressureSolverKind::PreconditionedCG
              : s == "multigrid" ? PressureSolverKind::Multigrid

@@ -1,13 +1,24 @@
-// The parts of a case table that mean something else (or only something) for
-// model = "psi_omega": fluid (with heat transport and the nondimensional groups) and
-// kernels. Called by case_reader.cpp once the model is known.
+// The psi_omega model's reader (bindings/psi_omega_reader.cpp): what it makes of a case.
 #pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "case_reader.hpp"
-#include "lua_table.hpp"
+#include "models/psi_omega/psi_omega_config.hpp"
 
 namespace flowlua::lua {
 
-void read_fluid_psi_omega(const TableReader& top, CaseSpec& c);
-void read_kernels_psi_omega(const TableReader& top, CaseSpec& c);
+// What the psi_omega reader made of a case (tests read `config`).
+class PsiOmegaCase final : public ModelCase {
+ public:
+  PsiOmegaConfig config;
+
+  std::unique_ptr<Solver> build(const CaseCommon& common) const override;
+  std::string summary(const CaseSpec& spec) const override;
+  std::optional<double> constant(const std::string& name) const override;
+  std::vector<std::string> constant_names() const override;
+};
 
 }  // namespace flowlua::lua

@@ -10,6 +10,7 @@
 
 #include "bench/measure.hpp"
 #include "core/config.hpp"
+#include "linalg/pressure_control.hpp"
 #include "linalg/solver_factory.hpp"
 
 namespace flowlua {

@@ -9,6 +9,7 @@
 
 #include "backend/device_array.hpp"
 #include "core/config.hpp"
+#include "linalg/pressure_control.hpp"
 #include "linalg/poisson_stencil.hpp"
 
 namespace flowlua {

@@ -163,7 +163,7 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
   report.sim_time = solver_->time();
   report.wall_s = std::chrono::duration<double>(Clock::now() - call_start_).count();
   report.callback_s = callback_s_;
-  long cells = solver_->config().grid.cells();
+  long cells = solver_->common().grid.cells();
   report.cell_updates_per_s =
       report.wall_s > 0 ? double(cells) * double(report.steps) / report.wall_s : 0.0;
   last_ = report;

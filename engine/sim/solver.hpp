@@ -2,30 +2,41 @@
 // report diagnostics and forces, explain its kernel plan. One instance runs on one
 // backend in one precision; make_solver picks the instantiation.
 #pragma once
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/boundary.hpp"
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
 
 namespace flowlua {
 
+// What a model reports about its state: the step, the time and dt, then named values
+// in the model's own order (kinetic energy, solver iterations, wall temperature
+// gradients, ...). sim:diagnostics() turns them into a table; each model's section of
+// docs/case-language.md lists its names.
 struct Diagnostics {
+  struct Value {
+    std::string name;
+    double value = 0;
+    bool integer = false;  // a count (iterations): Lua sees an integer
+  };
   long step = 0;
   double time = 0, dt = 0;
-  double kinetic_energy = 0;    // 1/2 integral of |u|^2 over the fluid (per unit depth, rho = 1)
-  double max_speed = 0;
-  double max_divergence = 0;    // max over fluid cells of |div u|
-  double cfl = 0;               // max(|u| dt/dx, |v| dt/dy)
-  double gamma = 0;             // donor-cell weight used in the last step
-  int pressure_iterations = 0;  // of the last step
-  double pressure_residual = 0; // relative residual ||r|| / ||b|| of the last step
-  double max_change = 0;        // max |u^{n+1} - u^n| / dt of the last step
-  // Model-specific values by name (e.g. psi_omega's wall temperature gradients);
-  // sim:diagnostics() adds them to its table.
-  std::vector<std::pair<std::string, double>> extra;
+  std::vector<Value> values;
+
+  void add(std::string name, double value, bool integer = false) {
+    values.push_back({std::move(name), value, integer});
+  }
+  // The value called `name`; NaN when the model does not report it.
+  double get(const std::string& name) const {
+    for (const auto& v : values)
+      if (v.name == name) return v.value;
+    return std::numeric_limits<double>::quiet_NaN();
+  }
 };
 
 struct Forces {
@@ -45,7 +56,9 @@ class Solver {
   // max |u^{n+1} - u^n| / dt of the last step, for steady-state stops; computed
   // only when config().time.steady > 0 (0 otherwise). Costs no download.
   virtual double max_change() const = 0;
-  virtual const ProjectionConfig& config() const = 0;
+  // The shared part of the case the solver was built from (grid, time, precision,
+  // backend); each model keeps its own config beside it.
+  virtual const CaseCommon& common() const = 0;
 
   // New boundary values for a side (same kind as before): inflow profiles and
   // callbacks that depend on time. Uploaded before the next step.
@@ -60,14 +73,6 @@ class Solver {
   virtual std::string plan() const = 0;  // the kernel plan, for --explain
   virtual std::string backend_name() const = 0;
 };
-
-// Builds the projection model on the requested backend; "auto" takes CUDA when a
-// device is present. Throws CaseError (bad config) or BackendError (no device).
-std::unique_ptr<Solver> make_projection_solver(const ProjectionConfig& config);
-// The stream function-vorticity model with heat transport (models/psi_omega).
-std::unique_ptr<Solver> make_psi_omega_solver(const ProjectionConfig& config);
-// Either of the above, as config.model says.
-std::unique_ptr<Solver> make_solver(const ProjectionConfig& config);
 
 // Whether this build has CUDA and a device answers; `why` says what is missing.
 bool cuda_available(std::string* why = nullptr);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "models/projection/projection_config.hpp"
 #include "sim/solver.hpp"
 
 using namespace flowlua;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "models/projection/projection_config.hpp"
 #include "sim/solver.hpp"
 
 using namespace flowlua;
@@ -85,8 +86,8 @@ void variants_agree(ProjectionConfig c, Precision prec, const std::vector<std::s
     // residual may stop 5 sweeps apart.
     if (prec == Precision::Double) {
       const Diagnostics a = cpu->diagnostics(), b = gpu->diagnostics();
-      EXPECT_EQ(a.pressure_iterations, b.pressure_iterations) << "variant " << v;
-      EXPECT_NEAR(a.pressure_residual, b.pressure_residual, 1e-6 * a.pressure_residual) << "variant " << v;
+      EXPECT_EQ(a.get("pressure_iterations"), b.get("pressure_iterations")) << "variant " << v;
+      EXPECT_NEAR(a.get("pressure_residual"), b.get("pressure_residual"), 1e-6 * a.get("pressure_residual")) << "variant " << v;
     }
   }
 }

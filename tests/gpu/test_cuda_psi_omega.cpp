@@ -9,15 +9,15 @@
 #include <cmath>
 #include <string>
 
+#include "models/psi_omega/psi_omega_config.hpp"
 #include "sim/solver.hpp"
 
 using namespace flowlua;
 
 namespace {
 
-ProjectionConfig walls(int nx, int ny, double lx, double ly) {
-  ProjectionConfig c;
-  c.model = Model::PsiOmega;
+PsiOmegaConfig walls(int nx, int ny, double lx, double ly) {
+  PsiOmegaConfig c;
   c.grid = Grid::make(nx, ny, lx, ly);
   c.nu = 0.01;
   for (Side s : kSides) {
@@ -31,14 +31,14 @@ ProjectionConfig walls(int nx, int ny, double lx, double ly) {
   return c;
 }
 
-ProjectionConfig lid_cavity() {
-  ProjectionConfig c = walls(48, 40, 1.0, 1.0);
+PsiOmegaConfig lid_cavity() {
+  PsiOmegaConfig c = walls(48, 40, 1.0, 1.0);
   c.boundaries[int(Side::Top)].tangential.assign(49, 1.0);
   return c;
 }
 
-ProjectionConfig heated_cavity() {
-  ProjectionConfig c = walls(40, 40, 1.0, 1.0);
+PsiOmegaConfig heated_cavity() {
+  PsiOmegaConfig c = walls(40, 40, 1.0, 1.0);
   c.nu = 0.71;
   c.heat.enabled = true;
   c.heat.kappa = 1;
@@ -51,8 +51,8 @@ ProjectionConfig heated_cavity() {
   return c;
 }
 
-ProjectionConfig channel(ScalarAdvection scheme) {
-  ProjectionConfig c = walls(96, 24, 4.0, 1.0);
+PsiOmegaConfig channel(ScalarAdvection scheme) {
+  PsiOmegaConfig c = walls(96, 24, 4.0, 1.0);
   c.nu = 0.05;
   for (int k = 0; k <= 24; ++k) {
     double y = k / 24.0;
@@ -73,7 +73,7 @@ double max_diff(Solver& a, Solver& b, const std::string& field) {
   return m;
 }
 
-void compare(ProjectionConfig c, Precision prec, double tol) {
+void compare(PsiOmegaConfig c, Precision prec, double tol) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   c.precision = prec;
   // Each backend stops its CG where its own (differently ordered) residual says so,
@@ -84,9 +84,9 @@ void compare(ProjectionConfig c, Precision prec, double tol) {
   c.pressure.tol = prec == Precision::Float ? 1e-5 : 1e-13;  // each reachable in its precision
   c.pressure.max_iter = 100000;
   c.backend = BackendChoice::Cpu;
-  auto cpu = make_solver(c);
+  auto cpu = make_psi_omega_solver(c);
   c.backend = BackendChoice::Cuda;
-  auto gpu = make_solver(c);
+  auto gpu = make_psi_omega_solver(c);
   ASSERT_EQ(gpu->backend_name(), "cuda");
   for (int k = 0; k < 100; ++k) {
     cpu->step();

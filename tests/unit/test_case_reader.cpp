@@ -14,6 +14,8 @@
 #include "lua_boundary.hpp"
 #include "lua_output.hpp"
 #include "param.hpp"
+#include "projection_reader.hpp"
+#include "psi_omega_reader.hpp"
 #include "shapes.hpp"
 #include "sim/run_loop.hpp"
 #include "suggest.hpp"
@@ -66,6 +68,10 @@ std::string cavity(const std::string& extra, const std::string& grid = "nx = 8, 
          (extra.empty() ? "" : ", " + extra) + " }";
 }
 
+// The projection model's case and config as its reader made them.
+const ProjectionCase& PC(const CaseSpec& c) { return dynamic_cast<const ProjectionCase&>(*c.model_case); }
+const ProjectionConfig& P(const CaseSpec& c) { return PC(c).config; }
+
 bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
@@ -99,17 +105,17 @@ TEST(Suggest, ClosestMatch) {
 TEST(CaseReader, ReadsACavity) {
   Host h(quiet_options());
   CaseSpec c = read(h, cavity("time = { t_end = 2, cfl = 0.4 }, pressure = { omega = 1.5 }"));
-  EXPECT_EQ(c.config.grid.nx, 8);
-  EXPECT_DOUBLE_EQ(c.config.grid.lx, 1.0);
-  EXPECT_DOUBLE_EQ(c.config.grid.ly, 1.0);
-  EXPECT_DOUBLE_EQ(c.config.nu, 0.1);
+  EXPECT_EQ(c.common.grid.nx, 8);
+  EXPECT_DOUBLE_EQ(c.common.grid.lx, 1.0);
+  EXPECT_DOUBLE_EQ(c.common.grid.ly, 1.0);
+  EXPECT_DOUBLE_EQ(P(c).nu, 0.1);
   EXPECT_DOUBLE_EQ(c.t_end, 2.0);
-  EXPECT_DOUBLE_EQ(c.config.time.cfl, 0.4);
-  EXPECT_DOUBLE_EQ(c.config.pressure.omega, 1.5);
-  EXPECT_EQ(c.config.boundaries[int(Side::Top)].label, "moving wall");
-  EXPECT_EQ(c.config.boundaries[int(Side::Left)].label, "wall");
+  EXPECT_DOUBLE_EQ(c.common.time.cfl, 0.4);
+  EXPECT_DOUBLE_EQ(P(c).pressure.omega, 1.5);
+  EXPECT_EQ(P(c).boundaries[int(Side::Top)].label, "moving wall");
+  EXPECT_EQ(P(c).boundaries[int(Side::Left)].label, "wall");
   EXPECT_TRUE(c.dynamic.empty());
-  EXPECT_TRUE(c.config.solid.empty());
+  EXPECT_TRUE(P(c).solid.empty());
 }
 
 TEST(CaseReader, UnknownKeysGetSuggestions) {
@@ -167,29 +173,29 @@ TEST(CaseReader, ValueRanges) {
 TEST(CaseReader, Defaults) {
   Host h(quiet_options());
   CaseSpec c = read(h, cavity("", "nx = 32, ny = 16, lx = 2"));
-  EXPECT_DOUBLE_EQ(c.config.grid.ly, 1.0);  // square cells unless ly is given
-  EXPECT_DOUBLE_EQ(c.config.grid.dx, c.config.grid.dy);
+  EXPECT_DOUBLE_EQ(c.common.grid.ly, 1.0);  // square cells unless ly is given
+  EXPECT_DOUBLE_EQ(c.common.grid.dx, c.common.grid.dy);
   EXPECT_FALSE(std::isfinite(c.t_end));
   EXPECT_EQ(c.max_steps, -1);
-  EXPECT_EQ(c.config.advection.gamma, 0.0);  // central differences
-  EXPECT_EQ(c.advection, "central");
+  EXPECT_EQ(P(c).advection.gamma, 0.0);  // central differences
+  EXPECT_EQ(PC(c).advection, "central");
   CaseSpec au = read(h, cavity("kernels = { advection = 'hybrid' }"));
-  EXPECT_LT(au.config.advection.gamma, 0);  // hybrid with automatic gamma
+  EXPECT_LT(P(au).advection.gamma, 0);  // hybrid with automatic gamma
 
   CaseSpec re = read(h, cavity("", "nx = 8, ny = 8", "Re = 200, reference_velocity = 2, reference_length = 0.5"));
-  EXPECT_DOUBLE_EQ(re.config.nu, 2 * 0.5 / 200);
+  EXPECT_DOUBLE_EQ(P(re).nu, 2 * 0.5 / 200);
 
   CaseSpec dc = read(h, cavity("kernels = { advection = 'donor_cell' }"));
-  EXPECT_DOUBLE_EQ(dc.config.advection.gamma, 1.0);
+  EXPECT_DOUBLE_EQ(P(dc).advection.gamma, 1.0);
   CaseSpec ce = read(h, cavity("kernels = { advection = 'central' }"));
-  EXPECT_DOUBLE_EQ(ce.config.advection.gamma, 0.0);
+  EXPECT_DOUBLE_EQ(P(ce).advection.gamma, 0.0);
   CaseSpec hy = read(h, cavity("kernels = { gamma = 0.3 }"));
-  EXPECT_DOUBLE_EQ(hy.config.advection.gamma, 0.3);
+  EXPECT_DOUBLE_EQ(P(hy).advection.gamma, 0.3);
 
   CaseSpec g = read(h, cavity("", "nx = 8, ny = 8", "nu = 0.1, gravity = { 0, -9.81 }"));
-  EXPECT_DOUBLE_EQ(g.config.gy, -9.81);
+  EXPECT_DOUBLE_EQ(P(g).gy, -9.81);
   CaseSpec g2 = read(h, cavity("", "nx = 8, ny = 8", "nu = 0.1, gravity = { gx = 1 }"));
-  EXPECT_DOUBLE_EQ(g2.config.gx, 1.0);
+  EXPECT_DOUBLE_EQ(P(g2).gx, 1.0);
 
   CaseSpec st = read(h, cavity("time = { steps = 10, steady = 1e-6 }"));
   EXPECT_EQ(st.max_steps, 10);
@@ -216,7 +222,7 @@ TEST(Boundaries, InflowProfilesAndChecks) {
       "return { grid = { nx = 8, ny = 4 }, fluid = { nu = 0.1 }, boundaries = {"
       " left = flow.inflow { u = function(y, t) return 4 * y * (1 - y) end, v = 0.5, every = 3 },"
       " right = flow.outflow(), bottom = flow.slip(), top = flow.wall { u = 2 } } }");
-  const SideCondition& left = c.config.boundaries[int(Side::Left)];
+  const SideCondition& left = P(c).boundaries[int(Side::Left)];
   ASSERT_EQ(left.normal.size(), 4u);
   double dy = 0.5 / 4;  // ly defaults to lx * ny / nx = 0.5
   for (int k = 1; k <= 4; ++k) {
@@ -229,9 +235,9 @@ TEST(Boundaries, InflowProfilesAndChecks) {
   ASSERT_EQ(c.dynamic.size(), 1u);
   EXPECT_EQ(c.dynamic[0].side, Side::Left);
   EXPECT_EQ(c.dynamic[0].spec.every, 3);
-  EXPECT_EQ(c.config.boundaries[int(Side::Right)].kind, BoundaryKind::Outflow);
-  EXPECT_EQ(c.config.boundaries[int(Side::Bottom)].kind, BoundaryKind::Slip);
-  const SideCondition& top = c.config.boundaries[int(Side::Top)];
+  EXPECT_EQ(P(c).boundaries[int(Side::Right)].kind, BoundaryKind::Outflow);
+  EXPECT_EQ(P(c).boundaries[int(Side::Bottom)].kind, BoundaryKind::Slip);
+  const SideCondition& top = P(c).boundaries[int(Side::Top)];
   EXPECT_EQ(top.tangential.size(), 8u);
   EXPECT_DOUBLE_EQ(top.tangential[3], 2.0);
   EXPECT_DOUBLE_EQ(top.normal[3], 0.0);
@@ -274,7 +280,7 @@ TEST(Boundaries, CustomCallbackGetsSideAndCoordinate) {
       "return { grid = { nx = 4, ny = 4 }, fluid = { nu = 0.1 }, boundaries = {"
       " left = flow.wall(), right = flow.wall(), bottom = flow.wall(),"
       " top = flow.custom { function(side, x, t) assert(side == 'top'); return x, 0 end, every = 2 } } }");
-  const SideCondition& top = c.config.boundaries[int(Side::Top)];
+  const SideCondition& top = P(c).boundaries[int(Side::Top)];
   EXPECT_EQ(top.label, "custom");
   for (int k = 1; k <= 4; ++k) EXPECT_DOUBLE_EQ(top.tangential[k - 1], (k - 0.5) * 0.25);
   ASSERT_EQ(c.dynamic.size(), 1u);
@@ -340,15 +346,15 @@ TEST(CaseReader, ObstaclesAndInitialValues) {
   ASSERT_EQ(c.obstacles.size(), 2u);
   EXPECT_EQ(c.obstacles[0].cells, 4);
   EXPECT_EQ(c.obstacles[1].cells, 4);
-  const Grid& g = c.config.grid;
-  EXPECT_EQ(c.config.obstacle_id[(3 - 1) + (3 - 1) * 8], 0);
-  EXPECT_EQ(c.config.obstacle_id[(8 - 1) + (8 - 1) * 8], 1);
-  ASSERT_EQ(c.config.u0.size(), g.size());
+  const Grid& g = c.common.grid;
+  EXPECT_EQ(P(c).obstacle_id[(3 - 1) + (3 - 1) * 8], 0);
+  EXPECT_EQ(P(c).obstacle_id[(8 - 1) + (8 - 1) * 8], 1);
+  ASSERT_EQ(P(c).u0.size(), g.size());
   // u(i, j) at (i dx, (j - 1/2) dy), v at ((i - 1/2) dx, j dy), p at centres.
-  EXPECT_DOUBLE_EQ(c.config.u0[g.at(3, 2)], 3 * g.dx + 10 * 1.5 * g.dy);
-  EXPECT_DOUBLE_EQ(c.config.u0[g.at(0, 0)], 10 * -0.5 * g.dy);
-  EXPECT_DOUBLE_EQ(c.config.v0[g.at(4, 4)], 2.0);
-  EXPECT_DOUBLE_EQ(c.config.p0[g.at(2, 3)], 1.5 * g.dx * 2.5 * g.dy);
+  EXPECT_DOUBLE_EQ(P(c).u0[g.at(3, 2)], 3 * g.dx + 10 * 1.5 * g.dy);
+  EXPECT_DOUBLE_EQ(P(c).u0[g.at(0, 0)], 10 * -0.5 * g.dy);
+  EXPECT_DOUBLE_EQ(P(c).v0[g.at(4, 4)], 2.0);
+  EXPECT_DOUBLE_EQ(P(c).p0[g.at(2, 3)], 1.5 * g.dx * 2.5 * g.dy);
 
   EXPECT_TRUE(contains(error_of(h, cavity("obstacles = { flow.circle { x = 0.5, y = 0.5, r = 0.01 } }")),
                        "obstacles[1] (circle at (0.5, 0.5) r = 0.01) covers no cell"));
@@ -484,14 +490,14 @@ class FakeSolver : public Solver {
   double dt() const override { return last_dt_; }
   void limit_next_dt(double max_dt) override { cap_ = max_dt; }
   double max_change() const override { return 1.0 / double(steps_ + 1); }
-  const ProjectionConfig& config() const override { return cfg_; }
+  const CaseCommon& common() const override { return cfg_; }
   void set_side(Side, const SideCondition&) override { ++sides_set; }
   std::vector<std::string> field_names() const override { return {"u"}; }
   FieldSnapshot field(const std::string&) override { return {}; }
   void set_field(const FieldSnapshot&) override {}
   Diagnostics diagnostics() override {
     Diagnostics d;
-    d.max_change = 1.0 / double(steps_ + 1);
+    d.add("max_change", 1.0 / double(steps_ + 1));
     return d;
   }
   Forces forces(int) override { return {}; }
@@ -502,7 +508,7 @@ class FakeSolver : public Solver {
   long blow_at_ = 0;
 
  private:
-  ProjectionConfig cfg_;
+  CaseCommon cfg_;
   double dt_, cap_ = 0, last_dt_ = 0, time_ = 0;
   long steps_ = 0;
 };

@@ -194,9 +194,8 @@ TEST(PsiOmegaPoisson, DirichletRingIsExactWithBothSolvers) {
 
 namespace {
 
-ProjectionConfig box(int nx, int ny, double lx, double ly) {
-  ProjectionConfig c;
-  c.model = Model::PsiOmega;
+PsiOmegaConfig box(int nx, int ny, double lx, double ly) {
+  PsiOmegaConfig c;
   c.grid = Grid::make(nx, ny, lx, ly);
   c.nu = 0.1;
   for (Side s : kSides) {
@@ -216,7 +215,7 @@ ProjectionConfig box(int nx, int ny, double lx, double ly) {
 // psi is 0 on the top wall and -Q on the bottom one (u = dpsi/dy > 0), and it follows
 // the integral of the profile along the inlet.
 TEST(PsiOmegaSetup, BoundaryStreamIntegratesInflow) {
-  ProjectionConfig c = box(16, 8, 2.0, 1.0);
+  PsiOmegaConfig c = box(16, 8, 2.0, 1.0);
   for (int k = 0; k <= 8; ++k) {
     double y = k / 8.0;
     c.boundaries[0].normal[k] = 6 * y * (1 - y);  // flux 1
@@ -241,16 +240,12 @@ TEST(PsiOmegaSetup, BoundaryStreamIntegratesInflow) {
 }
 
 TEST(PsiOmegaSetup, RejectsWhatItCannotDo) {
-  ProjectionConfig c = box(8, 8, 1, 1);
+  PsiOmegaConfig c = box(8, 8, 1, 1);
   c.boundaries[0].normal.assign(9, 1.0);  // inflow into a closed box
   EXPECT_THROW(prepare(c), CaseError);
   c = box(8, 8, 1, 1);
   c.boundaries[0] = c.boundaries[1] = SideCondition{BoundaryKind::Outflow, "outflow", {}, {}, {}};
   EXPECT_THROW(prepare(c), CaseError);  // two outflows
-  c = box(8, 8, 1, 1);
-  c.solid.assign(64, 0);
-  c.solid[20] = 1;
-  EXPECT_THROW(prepare(c), CaseError);  // obstacles
   c = box(8, 8, 1, 1);
   c.boundaries[0].T.kind = ScalarCondition::Kind::Dirichlet;
   c.boundaries[0].T.values.assign(9, 1.0);
@@ -260,7 +255,7 @@ TEST(PsiOmegaSetup, RejectsWhatItCannotDo) {
 // A box at rest, cold left half, warm right half, gravity -y: the warm side rises, so
 // the circulation is counter-clockwise (w > 0) in the middle (seed 000 sec. 7.4 note).
 TEST(PsiOmegaSolver, BuoyancyTurnsWarmSideUp) {
-  ProjectionConfig c = box(16, 16, 1, 1);
+  PsiOmegaConfig c = box(16, 16, 1, 1);
   c.heat.enabled = true;
   c.heat.kappa = 0.1;
   c.heat.beta = 1;
@@ -283,7 +278,7 @@ TEST(PsiOmegaSolver, BuoyancyTurnsWarmSideUp) {
 // variant (the scheme a run-time branch) computes, bit for bit, for every scheme.
 TEST(PsiOmegaSolver, TransportVariantsAgreeBitForBit) {
   for (ScalarAdvection a : {ScalarAdvection::Upwind, ScalarAdvection::Central, ScalarAdvection::Upwind2}) {
-    ProjectionConfig c = box(20, 16, 1.25, 1);
+    PsiOmegaConfig c = box(20, 16, 1.25, 1);
     c.boundaries[int(Side::Top)].tangential.assign(21, 1.0);
     c.heat.enabled = true;
     c.heat.kappa = 0.05;

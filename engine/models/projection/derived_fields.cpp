@@ -148,9 +148,9 @@ void fill_flow_diagnostics(const HostState& s, Diagnostics& d) {
       vmax = std::max(vmax, std::hypot(uc, vc));
       dmax = std::max(dmax, std::abs(divergence(s, i, j)));
     }
-  d.kinetic_energy = ke;
-  d.max_speed = vmax;
-  d.max_divergence = dmax;
+  d.add("kinetic_energy", ke);
+  d.add("max_speed", vmax);
+  d.add("max_divergence", dmax);
 }
 
 }  // namespace flowlua::projection

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.hpp"
+#include "models/projection/projection_config.hpp"
 #include "core/flags.hpp"
 #include "core/snapshot.hpp"
 #include "sim/solver.hpp"

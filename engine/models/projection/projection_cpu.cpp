@@ -5,8 +5,14 @@
 namespace flowlua {
 
 namespace projection {
+#ifdef FLOWLUA_HAVE_CUDA
 std::unique_ptr<Solver> make_cuda_solver(const ProjectionConfig& c);  // projection_cuda.cu
+#else
+std::unique_ptr<Solver> make_cuda_solver(const ProjectionConfig&) {
+  throw BackendError("this flowlua was built without CUDA");
 }
+#endif
+}  // namespace projection
 
 std::unique_ptr<Solver> make_projection_solver(const ProjectionConfig& c) {
   std::string why;

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "core/config.hpp"
+#include "models/projection/projection_config.hpp"
 #include "core/kernel_registry.hpp"
 
 namespace flowlua::projection {

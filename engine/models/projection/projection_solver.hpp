@@ -108,7 +108,8 @@ class ProjectionSolver final : public Solver {
   double dt() const override { return dt_; }
   void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
   double max_change() const override { return max_change_; }
-  const ProjectionConfig& config() const override { return c_; }
+  const CaseCommon& common() const override { return c_; }
+  const ProjectionConfig& config() const { return c_; }
 
   void set_side(Side side, const SideCondition& sc) override {
     check_side(c_, side, sc);
@@ -133,17 +134,17 @@ class ProjectionSolver final : public Solver {
     d.step = steps_;
     d.time = time_;
     d.dt = dt_;
-    d.gamma = gamma_;
-    d.pressure_iterations = last_solve_.iterations;
-    d.pressure_residual = last_solve_.residual;
-    d.max_change = max_change_;
     HostState hs = host_state();
-    fill_flow_diagnostics(hs, d);
+    fill_flow_diagnostics(hs, d);  // kinetic_energy, max_speed, max_divergence
     double m = 0;
     for (int j = 0; j <= g_.ny; ++j)
       for (int i = 0; i <= g_.nx; ++i)
         m = std::max({m, std::abs(hs.u[g_.at(i, j)]) / g_.dx, std::abs(hs.v[g_.at(i, j)]) / g_.dy});
-    d.cfl = m * dt_;
+    d.add("cfl", m * dt_);
+    d.add("gamma", gamma_);
+    d.add("pressure_iterations", last_solve_.iterations, true);
+    d.add("pressure_residual", last_solve_.residual);
+    d.add("max_change", max_change_);
     return d;
   }
 

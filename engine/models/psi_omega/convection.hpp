@@ -8,7 +8,7 @@
 //   upwind2  second-order upwind, (3 phi_P - 4 phi_W + phi_WW) / (2 h) for u > 0;
 //            central at nodes next to the boundary, where the far upstream node is missing.
 #pragma once
-#include "core/config.hpp"
+#include "models/psi_omega/psi_omega_config.hpp"
 #include "models/psi_omega/fields.hpp"
 
 namespace flowlua::psi_omega {

@@ -140,14 +140,14 @@ void fill_diagnostics(const HostNodes& h, Diagnostics& d) {
   double ke = 0, vmax = 0;
   for (std::size_t k = 0; k < u.values.size(); ++k) ke += 0.5 * (u.values[k] * u.values[k] + v.values[k] * v.values[k]);
   for (std::size_t k = 0; k < nv.u.size(); ++k) vmax = std::max(vmax, std::hypot(nv.u[k], nv.v[k]));
-  d.kinetic_energy = ke * g.dx * g.dy;
-  d.max_speed = vmax;
-  d.max_divergence = 0;  // u = dpsi/dy, v = -dpsi/dx: divergence-free by construction
+  d.add("kinetic_energy", ke * g.dx * g.dy);
+  d.add("max_speed", vmax);
+  d.add("max_divergence", 0);  // u = dpsi/dy, v = -dpsi/dx: divergence-free by construction
   auto [lo, hi] = std::minmax_element(h.psi.begin(), h.psi.end());
-  d.extra.emplace_back("stream_min", *lo);
-  d.extra.emplace_back("stream_max", *hi);
+  d.add("stream_min", *lo);
+  d.add("stream_max", *hi);
   if (!h.T.empty())
-    for (Side side : kSides) d.extra.emplace_back(std::string("dTdn_") + side_name(side), mean_outward_gradient(h, side));
+    for (Side side : kSides) d.add(std::string("dTdn_") + side_name(side), mean_outward_gradient(h, side));
 }
 
 }  // namespace flowlua::psi_omega

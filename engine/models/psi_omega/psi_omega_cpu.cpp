@@ -5,10 +5,16 @@
 namespace flowlua {
 
 namespace psi_omega {
-std::unique_ptr<Solver> make_cuda_solver(const ProjectionConfig& c);  // psi_omega_cuda.cu
+#ifdef FLOWLUA_HAVE_CUDA
+std::unique_ptr<Solver> make_cuda_solver(const PsiOmegaConfig& c);  // psi_omega_cuda.cu
+#else
+std::unique_ptr<Solver> make_cuda_solver(const PsiOmegaConfig&) {
+  throw BackendError("this flowlua was built without CUDA");
 }
+#endif
+}  // namespace psi_omega
 
-std::unique_ptr<Solver> make_psi_omega_solver(const ProjectionConfig& c) {
+std::unique_ptr<Solver> make_psi_omega_solver(const PsiOmegaConfig& c) {
   std::string why;
   const bool cuda = c.backend != BackendChoice::Cpu && cuda_available(&why);
   if (c.backend == BackendChoice::Cuda && !cuda)
@@ -16,10 +22,6 @@ std::unique_ptr<Solver> make_psi_omega_solver(const ProjectionConfig& c) {
   if (cuda) return psi_omega::make_cuda_solver(c);
   if (c.precision == Precision::Float) return std::make_unique<psi_omega::PsiOmegaSolver<CpuExec, float>>(c);
   return std::make_unique<psi_omega::PsiOmegaSolver<CpuExec, double>>(c);
-}
-
-std::unique_ptr<Solver> make_solver(const ProjectionConfig& c) {
-  return c.model == Model::PsiOmega ? make_psi_omega_solver(c) : make_projection_solver(c);
 }
 
 }  // namespace flowlua

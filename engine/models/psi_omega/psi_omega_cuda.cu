@@ -5,7 +5,7 @@
 
 namespace flowlua::psi_omega {
 
-std::unique_ptr<Solver> make_cuda_solver(const ProjectionConfig& c) {
+std::unique_ptr<Solver> make_cuda_solver(const PsiOmegaConfig& c) {
   if (c.precision == Precision::Float) return std::make_unique<PsiOmegaSolver<CudaExec, float>>(c);
   return std::make_unique<PsiOmegaSolver<CudaExec, double>>(c);
 }

@@ -31,7 +31,7 @@ const KernelRegistry& kernel_registry() {
   return r;
 }
 
-KernelKey kernel_key(const ProjectionConfig& c, const char* backend) {
+KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend) {
   KernelKey k;
   k.model = "psi_omega";
   k.backend = backend;

@@ -3,12 +3,12 @@
 //              | any_scheme (the scheme a run-time branch, the general variant)
 //   stream     flagged (the Poisson solver's own kernels on the node flags)
 #pragma once
-#include "core/config.hpp"
+#include "models/psi_omega/psi_omega_config.hpp"
 #include "core/kernel_registry.hpp"
 
 namespace flowlua::psi_omega {
 
 const KernelRegistry& kernel_registry();
-KernelKey kernel_key(const ProjectionConfig& c, const char* backend);
+KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend);
 
 }  // namespace flowlua::psi_omega

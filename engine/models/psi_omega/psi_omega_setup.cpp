@@ -14,7 +14,7 @@ namespace {
 
 std::string where(Side s) { return std::string("boundaries.") + side_name(s); }
 
-int nodes_on(const ProjectionConfig& c, Side s) {
+int nodes_on(const PsiOmegaConfig& c, Side s) {
   return (s == Side::Left || s == Side::Right) ? c.grid.ny + 1 : c.grid.nx + 1;
 }
 
@@ -27,7 +27,7 @@ bool has_inflow(const SideCondition& sc) {
 
 }  // namespace
 
-void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc) {
+void check_side(const PsiOmegaConfig& c, Side side, const SideCondition& sc) {
   const int n = nodes_on(c, side);
   if (sc.kind == BoundaryKind::Periodic)
     throw CaseError(where(side) + ": periodic sides are not yet available in the psi_omega model");
@@ -52,7 +52,7 @@ void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc) {
     throw CaseError(where(side) + ": a side cannot change its kind during a run");
 }
 
-Setup prepare(const ProjectionConfig& c) {
+Setup prepare(const PsiOmegaConfig& c) {
   const Grid& g = c.grid;
   if (g.nx < 4 || g.ny < 4) throw CaseError("grid: the psi_omega model needs nx and ny of at least 4 cells");
   if (!(g.lx > 0) || !(g.ly > 0)) throw CaseError("grid: lx and ly must be positive");
@@ -66,12 +66,6 @@ Setup prepare(const ProjectionConfig& c) {
     throw CaseError("pressure.max_iter and pressure.check_every must be at least 1");
   if (!(c.time.cfl > 0 && c.time.cfl <= 1)) throw CaseError("time.cfl must lie in (0, 1]");
   if (c.time.dt < 0) throw CaseError("time.dt must be positive");
-  for (auto s : c.solid)
-    if (s) throw CaseError("obstacles are not yet available in the psi_omega model (a body in the flow needs "
-                           "its own unknown stream-function constant); use model = 'projection'");
-  if (!c.u0.empty() || !c.v0.empty() || !c.p0.empty())
-    throw CaseError("initial u, v and p do not apply to the psi_omega model (it starts at rest); "
-                    "it takes initial = { T = ... }");
   const std::size_t nodes = std::size_t(g.nx + 1) * (g.ny + 1);
   if (!c.heat.T0.empty() && (!c.heat.enabled || c.heat.T0.size() != nodes))
     throw CaseError(c.heat.enabled ? "initial T has the wrong size"
@@ -108,7 +102,7 @@ Setup prepare(const ProjectionConfig& c) {
   return s;
 }
 
-std::vector<double> boundary_stream(const ProjectionConfig& c, const Setup& s) {
+std::vector<double> boundary_stream(const PsiOmegaConfig& c, const Setup& s) {
   const Grid& n = s.nodes;
   const int NX = n.nx + 1, NY = n.ny + 1;  // last node index per direction
   std::vector<double> psib(n.size(), 0.0);
@@ -176,7 +170,7 @@ int scalar_kind(const SideCondition& sc) {
   return has_inflow(sc) ? kScalarDirichlet : kScalarNeumann;  // inflow at T = 0, walls adiabatic
 }
 
-std::string describe_plan(const ProjectionConfig& c, const Setup& s, const char* backend,
+std::string describe_plan(const PsiOmegaConfig& c, const Setup& s, const char* backend,
                           const std::string& poisson_solver) {
   std::ostringstream o;
   const Grid& g = c.grid;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/config.hpp"
+#include "models/psi_omega/psi_omega_config.hpp"
 #include "core/flags.hpp"
 #include "core/snapshot.hpp"
 #include "sim/solver.hpp"
@@ -19,14 +19,14 @@ struct Setup {
 };
 
 // Checks what the numerics rely on (CaseError otherwise) and builds the flags.
-Setup prepare(const ProjectionConfig& c);
-void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc);
+Setup prepare(const PsiOmegaConfig& c);
+void check_side(const PsiOmegaConfig& c, Side side, const SideCondition& sc);
 
 // psi on the boundary ring (nodes.size() values, 0 inside and on the outflow side):
 // psi falls by the inflow flux integrated (trapezoidal rule over the node values)
 // counter-clockwise along the boundary, starting after the outflow side (or at the
 // bottom-left corner with psi = 0 when there is none).
-std::vector<double> boundary_stream(const ProjectionConfig& c, const Setup& s);
+std::vector<double> boundary_stream(const PsiOmegaConfig& c, const Setup& s);
 
 // Node values of side k (0..n, n = cells along the side) as the kernels read them.
 std::vector<double> side_tangential(const SideCondition& sc, int nodes);
@@ -34,12 +34,12 @@ std::vector<double> side_scalar(const SideCondition& sc, int nodes);
 int side_kind(const SideCondition& sc);
 int scalar_kind(const SideCondition& sc);
 
-std::string describe_plan(const ProjectionConfig& c, const Setup& s, const char* backend,
+std::string describe_plan(const PsiOmegaConfig& c, const Setup& s, const char* backend,
                           const std::string& poisson_solver);
 
 // A download of the node values (ring included), for snapshots and diagnostics.
 struct HostNodes {
-  const ProjectionConfig* config;
+  const PsiOmegaConfig* config;
   const Setup* setup;
   std::vector<double> psi, w, T;  // T empty without heat
 };

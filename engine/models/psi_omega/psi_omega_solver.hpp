@@ -33,7 +33,7 @@ namespace flowlua::psi_omega {
 template <class Exec, class Real>
 class PsiOmegaSolver final : public Solver {
  public:
-  explicit PsiOmegaSolver(const ProjectionConfig& config)
+  explicit PsiOmegaSolver(const PsiOmegaConfig& config)
       : c_(config), setup_(prepare(c_)), nx_(setup_.nodes.nx), ny_(setup_.nodes.ny), n_(setup_.nodes.size()),
         heat_(c_.heat.enabled), psi_(n_), psi_prev_(n_), w_(n_), w2_(n_), rhs_(n_), psib_(n_), T_(heat_ ? n_ : 0),
         T2_(heat_ ? n_ : 0), flags_(n_), side_len_(std::max(nx_, ny_) + 2), sides_(8 * side_len_) {
@@ -96,7 +96,8 @@ class PsiOmegaSolver final : public Solver {
   double dt() const override { return dt_; }
   void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
   double max_change() const override { return max_change_; }
-  const ProjectionConfig& config() const override { return c_; }
+  const CaseCommon& common() const override { return c_; }
+  const PsiOmegaConfig& config() const { return c_; }
 
   void set_side(Side side, const SideCondition& sc) override {
     check_side(c_, side, sc);
@@ -122,13 +123,13 @@ class PsiOmegaSolver final : public Solver {
     d.step = steps_;
     d.time = time_;
     d.dt = dt_;
-    d.pressure_iterations = last_solve_.iterations;
-    d.pressure_residual = last_solve_.residual;
-    d.max_change = max_change_;
     HostNodes h = host_nodes();
-    fill_diagnostics(h, d);
+    fill_diagnostics(h, d);  // kinetic_energy, max_speed, stream_min/max, dTdn_<side>
     const State<Real> s = state();
-    d.cfl = Exec::reduce_max(1, nx_, 1, ny_, InverseConvectiveTime<Real>{s}) * dt_;
+    d.add("cfl", Exec::reduce_max(1, nx_, 1, ny_, InverseConvectiveTime<Real>{s}) * dt_);
+    d.add("pressure_iterations", last_solve_.iterations, true);
+    d.add("pressure_residual", last_solve_.residual);
+    d.add("max_change", max_change_);
     return d;
   }
 
@@ -244,7 +245,7 @@ class PsiOmegaSolver final : public Solver {
     throw BlowUp(msg.str(), steps_ + 1, time_, 0, 0);
   }
 
-  ProjectionConfig c_;
+  PsiOmegaConfig c_;
   Setup setup_;
   int nx_, ny_;
   std::size_t n_;

@@ -1,0 +1,48 @@
+// Readers for the parts of a case that the incompressible models on the 2D MAC/node
+// grid read alike: the viscosity and gravity in `fluid`, the four `boundaries`,
+// `obstacles` rasterised to cell flags, and `initial` fields given as numbers or
+// functions. Each model's reader (projection_reader.cpp, psi_omega_reader.cpp) calls
+// the ones it needs with its own options.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "case_reader.hpp"
+#include "lua_table.hpp"
+
+namespace flowlua::lua {
+
+// fluid.nu, given as nu or as Re with reference_velocity and reference_length;
+// `missing` is the message when neither is there, `re_name` what the reference
+// scales go with.
+double read_viscosity(const TableReader& fluid, const std::string& missing, const std::string& re_name);
+// fluid.gravity as { gx, gy } or { gx = , gy = }; false when absent.
+bool read_gravity(const TableReader& fluid, double& gx, double& gy);
+
+struct SideOptions {
+  bool at_nodes = false;     // values at the n + 1 grid nodes of a side (psi_omega) or the n cells
+  std::string no_T;          // when not empty: the message for a side with a T condition
+};
+// boundaries = { left = ..., right = ..., bottom = ..., top = ... } into `out` (values
+// at t = 0), the side texts and the dynamic sides of `spec`; checks periodic pairs.
+void read_boundaries(const TableReader& top, CaseSpec& spec, FnStore& store, const SideOptions& options,
+                     Boundaries& out);
+
+// obstacles = { shape or function(x, y), ... } rasterised onto spec.common.grid: `solid`
+// and `obstacle_id` (nx * ny, empty when there is none) and spec.obstacles.
+void read_obstacles(const TableReader& top, CaseSpec& spec, FnStore& store, std::vector<std::uint8_t>& solid,
+                    std::vector<int>& obstacle_id);
+
+// Fills `out` (g.size()) from t[key], a number or a function(x, y) evaluated at
+// ((i + ox) dx, (j + oy) dy); leaves it empty when the key is absent.
+void read_initial_field(lua_State* L, const TableReader& t, const char* key, const Grid& g, double ox, double oy,
+                        std::vector<double>& out);
+
+// The summary of a flow case: head, fluid line (`fluid` after "  fluid: "), sides,
+// obstacles, time, the Poisson solver (under `poisson_label`), forced kernels,
+// advection and the re-evaluated sides.
+std::string flow_summary(const CaseSpec& spec, const std::string& fluid, const std::string& poisson_label,
+                         const std::string& poisson, const std::string& advection);
+
+}  // namespace flowlua::lua
