@@ -11,6 +11,7 @@
 #include "core/boundary.hpp"
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
+#include "sim/solver_state.hpp"
 
 namespace flowlua {
 
@@ -71,6 +72,15 @@ class Solver {
   virtual Diagnostics diagnostics() = 0;
   virtual Forces forces(int obstacle) = 0;
   virtual std::string plan() const = 0;  // the kernel plan, for --explain
+
+  // Checkpoint and restart (sim/solver_state.hpp): the state to continue from, and
+  // continuing from one. A model that cannot yet says so (CaseError).
+  virtual SolverState save_state() {
+    throw CaseError("this model cannot write checkpoints yet");
+  }
+  virtual void restore_state(const SolverState&) {
+    throw CaseError("this model cannot restart from checkpoints yet");
+  }
   virtual std::string backend_name() const = 0;
 };
 

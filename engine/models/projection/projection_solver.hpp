@@ -155,6 +155,52 @@ class ProjectionSolver final : public Solver {
   }
   std::string backend_name() const override { return Exec::name; }
 
+  // Every array (F, G and the right-hand side too: scratch today, but a restart must
+  // not depend on which stage overwrites what), the side values and the step's scalars.
+  SolverState save_state() override {
+    SolverState st;
+    save_array(st, "u", u_);
+    save_array(st, "v", v_);
+    save_array(st, "F", f_);
+    save_array(st, "G", gg_);
+    save_array(st, "p", p_);
+    save_array(st, "rhs", rhs_);
+    save_array(st, "sides", sides_);
+    for (Side sd : kSides) {
+      const SideCondition& sc = c_.boundaries[int(sd)];
+      st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal});
+      st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential});
+    }
+    st.scalars = {{"step", double(steps_)},       {"time", time_},   {"dt", dt_},
+                  {"dt_cap", dt_cap_},            {"gamma", gamma_}, {"max_change", max_change_},
+                  {"pressure_iterations", double(last_solve_.iterations)},
+                  {"pressure_residual", last_solve_.residual}};
+    return st;
+  }
+
+  void restore_state(const SolverState& st) override {
+    restore_array(st, "u", u_);
+    restore_array(st, "v", v_);
+    restore_array(st, "F", f_);
+    restore_array(st, "G", gg_);
+    restore_array(st, "p", p_);
+    restore_array(st, "rhs", rhs_);
+    restore_array(st, "sides", sides_);
+    for (Side sd : kSides) {
+      SideCondition& sc = c_.boundaries[int(sd)];
+      sc.normal = st.array(std::string("side_normal_") + side_name(sd)).values;
+      sc.tangential = st.array(std::string("side_tangential_") + side_name(sd)).values;
+    }
+    steps_ = long(st.scalar("step"));
+    time_ = st.scalar("time");
+    dt_ = st.scalar("dt");
+    dt_cap_ = st.scalar("dt_cap");
+    gamma_ = st.scalar("gamma");
+    max_change_ = st.scalar("max_change");
+    last_solve_.iterations = int(st.scalar("pressure_iterations"));
+    last_solve_.residual = st.scalar("pressure_residual");
+  }
+
  private:
   // The plan (projection_kernels.cpp) and what it means for the launches below.
   void choose_kernels() {

@@ -140,6 +140,46 @@ class PsiOmegaSolver final : public Solver {
   }
   std::string backend_name() const override { return Exec::name; }
 
+  // Every node array (the previous psi is the next solve's extrapolated first guess),
+  // the side data and the step's scalars.
+  SolverState save_state() override {
+    SolverState st;
+    const std::pair<const char*, DeviceArray<Exec, Real>*> arrays[] = {
+        {"psi", &psi_}, {"psi_prev", &psi_prev_}, {"omega", &w_}, {"omega_next", &w2_}, {"rhs", &rhs_},
+        {"psi_boundary", &psib_}, {"T", &T_}, {"T_next", &T2_}, {"sides", &sides_}};
+    for (const auto& [name, a] : arrays) save_array(st, name, *a);
+    for (Side sd : kSides) {
+      const SideCondition& sc = c_.boundaries[int(sd)];
+      st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal});
+      st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential});
+      st.arrays.push_back({std::string("side_T_") + side_name(sd), false, sc.T.values});
+    }
+    st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", dt_}, {"dt_cap", dt_cap_},
+                  {"max_change", max_change_}, {"pressure_iterations", double(last_solve_.iterations)},
+                  {"pressure_residual", last_solve_.residual}};
+    return st;
+  }
+
+  void restore_state(const SolverState& st) override {
+    const std::pair<const char*, DeviceArray<Exec, Real>*> arrays[] = {
+        {"psi", &psi_}, {"psi_prev", &psi_prev_}, {"omega", &w_}, {"omega_next", &w2_}, {"rhs", &rhs_},
+        {"psi_boundary", &psib_}, {"T", &T_}, {"T_next", &T2_}, {"sides", &sides_}};
+    for (const auto& [name, a] : arrays) restore_array(st, name, *a);
+    for (Side sd : kSides) {
+      SideCondition& sc = c_.boundaries[int(sd)];
+      sc.normal = st.array(std::string("side_normal_") + side_name(sd)).values;
+      sc.tangential = st.array(std::string("side_tangential_") + side_name(sd)).values;
+      sc.T.values = st.array(std::string("side_T_") + side_name(sd)).values;
+    }
+    steps_ = long(st.scalar("step"));
+    time_ = st.scalar("time");
+    dt_ = st.scalar("dt");
+    dt_cap_ = st.scalar("dt_cap");
+    max_change_ = st.scalar("max_change");
+    last_solve_.iterations = int(st.scalar("pressure_iterations"));
+    last_solve_.residual = st.scalar("pressure_residual");
+  }
+
   // For tests: the node arrays as they are now (ring included).
   HostNodes host_nodes() const {
     HostNodes h;

@@ -1,0 +1,41 @@
+// Checkpoint files: a solver's state (sim/solver_state.hpp) with what is needed to
+// trust it on restart, in HDF5 (readable by h5dump and h5py):
+//
+//   /                attributes format = "flowlua checkpoint", format_version, flowlua_version,
+//                    model, precision, backend, case_hash, case_file, simulation, step, time
+//   /params          one string attribute per --set value the case ran with
+//   /scalars         one double attribute per solver scalar (step, time, dt, ...)
+//   /arrays/<name>   one dataset per solver array, in the solver's precision
+//
+// The file is built in memory and written under a temporary name, then renamed
+// (io/files.hpp), so a crash never leaves half a checkpoint.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/solver_state.hpp"
+
+namespace flowlua::io {
+
+struct Checkpoint {
+  std::string model, precision, backend;
+  std::string case_hash;   // fingerprint of the case (bindings: what must not change)
+  std::string case_file;   // the case script, for messages
+  std::string flowlua_version;
+  int simulation = 1;      // which simulation of the script (1-based, in build order)
+  long step = 0;
+  double time = 0;
+  std::vector<std::pair<std::string, std::string>> params;  // --set name=value
+  SolverState state;
+};
+
+// Writes `c` to `path` atomically (parents must exist); std::runtime_error on failure.
+void write_checkpoint(const std::string& path, const Checkpoint& c);
+// Reads a checkpoint; std::runtime_error naming the file and what is wrong.
+Checkpoint read_checkpoint(const std::string& path);
+
+// Whether this build can write and read checkpoints (HDF5 found at build time).
+bool checkpoints_available();
+
+}  // namespace flowlua::io

@@ -1,0 +1,52 @@
+// Everything a solver needs to continue a run exactly: its arrays as they are in backend
+// memory (ghost cells, scratch and history included) and its scalars (step, time, dt,
+// caps, the last solve). A checkpoint (io/checkpoint.hpp) writes it to a file; restoring
+// it and stepping on gives the fields of the run that was never interrupted, bit for bit
+// on the same backend and precision.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "backend/device_array.hpp"
+#include "core/error.hpp"
+
+namespace flowlua {
+
+struct SolverState {
+  struct Array {
+    std::string name;
+    bool single = false;         // stored in float (the solver's precision)
+    std::vector<double> values;  // float values widen to double exactly
+  };
+  std::vector<Array> arrays;
+  std::vector<std::pair<std::string, double>> scalars;
+
+  const Array& array(const std::string& name) const {
+    for (const auto& a : arrays)
+      if (a.name == name) return a;
+    throw CaseError("the checkpoint has no array '" + name + "'");
+  }
+  double scalar(const std::string& name) const {
+    for (const auto& [n, v] : scalars)
+      if (n == name) return v;
+    throw CaseError("the checkpoint has no value '" + name + "'");
+  }
+};
+
+// Saves and restores one backend array under `name`.
+template <class Exec, class Real>
+void save_array(SolverState& s, const std::string& name, const DeviceArray<Exec, Real>& a) {
+  const std::vector<Real> host = a.download();
+  s.arrays.push_back({name, sizeof(Real) == sizeof(float), std::vector<double>(host.begin(), host.end())});
+}
+
+template <class Exec, class Real>
+void restore_array(const SolverState& s, const std::string& name, DeviceArray<Exec, Real>& a) {
+  const SolverState::Array& in = s.array(name);
+  if (in.values.size() != a.size())
+    throw CaseError("the checkpoint's array '" + name + "' has " + std::to_string(in.values.size()) +
+                    " values where this simulation has " + std::to_string(a.size()));
+  a.upload(std::vector<Real>(in.values.begin(), in.values.end()));
+}
+
+}  // namespace flowlua
