@@ -129,7 +129,7 @@ void read_time(const TableReader& top, CaseSpec& c) {
   if (!top.has("time")) return;  // sim:step(n) needs none; sim:run() checks
   lua_State* L = top.state();
   top.push("time");
-  TableReader t(L, -1, "time", {"t_end", "steps", "dt", "cfl", "steady"});
+  TableReader t(L, -1, "time", {"t_end", "steps", "dt", "cfl", "steady", "steady_interval"});
   if (auto v = t.opt_number("t_end")) {
     check_positive("time.t_end", *v);
     c.t_end = *v;
@@ -154,6 +154,12 @@ void read_time(const TableReader& top, CaseSpec& c) {
     check_positive("time.steady", *v);
     c.steady = *v;
     tc.steady = *v;
+  }
+  if (auto v = t.opt_number("steady_interval")) {
+    if (!t.has("steady")) throw CaseError("time.steady_interval is the interval of the steady test: give time.steady too");
+    check_positive("time.steady_interval", *v);
+    c.steady_interval = *v;
+    tc.steady_interval = *v;
   }
   lua_pop(L, 1);
 }
@@ -205,7 +211,12 @@ std::string summary_time(const CaseSpec& spec) {
   o << "  time:";
   if (std::isfinite(spec.t_end)) o << " t_end = " << fmt(spec.t_end) << ",";
   if (spec.max_steps >= 0) o << " at most " << spec.max_steps << " steps,";
-  if (spec.steady > 0) o << " steady when max change < " << fmt(spec.steady) << ",";
+  if (spec.steady > 0) {
+    o << " steady when the velocity changes by less than " << fmt(spec.steady)
+      << " of its scale per time unit over ";
+    if (spec.steady_interval > 0) o << fmt(spec.steady_interval) << ",";
+    else o << "500 steps,";
+  }
   if (tc.dt > 0) o << " fixed dt = " << fmt(tc.dt) << "\n";
   else o << " adaptive dt with cfl = " << fmt(tc.cfl) << "\n";
   return o.str();

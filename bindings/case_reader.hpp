@@ -81,6 +81,7 @@ struct CaseSpec {
   double t_end = std::numeric_limits<double>::infinity();
   long max_steps = -1;
   double steady = 0;
+  double steady_interval = 0;  // 0: the default (sim/steady.hpp)
 
   std::string summary() const { return model_case->summary(*this); }
   std::unique_ptr<Solver> build() const { return model_case->build(common); }

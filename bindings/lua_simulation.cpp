@@ -136,6 +136,7 @@ int l_simulation(lua_State* L) {
   stop.t_end = spec.t_end;
   stop.max_steps = spec.max_steps;
   stop.steady = spec.steady;
+  stop.steady_interval = spec.steady_interval;
   core->loop->set_stop_conditions(stop);
   ProgressOptions progress;
   progress.bar = h.options().progress;
@@ -278,6 +279,9 @@ int l_diagnostics(lua_State* L) {
     else lua_pushnumber(L, v.value);
     lua_setfield(L, -2, v.name.c_str());
   }
+  // The steady test's last change (sim/steady.hpp), once a run has measured one.
+  const SteadyMonitor& st = c.loop->steady_monitor();
+  if (st.enabled() && std::isfinite(st.change())) num("steady_change", st.change());
   return 1;
 }
 

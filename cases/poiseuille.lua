@@ -19,7 +19,7 @@ local sim = flow.simulation {
   pressure = { solver = "cg", tol = 1e-6 },
 }
 sim:every(1000, function(s)
-  print(string.format("t = %6.3f  step %6d  max change %.2e", s.time, s.step, s:diagnostics().max_change))
+  print(string.format("t = %6.3f  step %6d  steady change %.2e", s.time, s.step, s:diagnostics().steady_change or -1))
 end)
 sim:run()
 

@@ -8,7 +8,7 @@
 local n = param("n", 32)
 local res = param("res", "50 100 200 400")   -- the Reynolds numbers, separated by spaces
 local t_end = param("t_end", 60.0)           -- upper bound on the simulated time per run
-local steady = param("steady", 1e-4)         -- stop a run when max |du/dt| is below this
+local steady = param("steady", 1e-4)         -- stop a run when steady (time.steady: the velocity's change per time unit / U)
 
 -- Extremes of Ghia's Table I/II (u on x = 0.5, v on y = 0.5), 129 x 129 grid.
 local ghia = {

@@ -31,6 +31,11 @@ class DeviceArray {
     Exec::download(host.data(), p_, n_);
     return host;
   }
+  // The same into a vector the caller keeps (no allocation once it has the size).
+  void download_into(std::vector<T>& host) const {
+    host.resize(n_);
+    Exec::download(host.data(), p_, n_);
+  }
   void fill(T value) { Exec::fill(p_, value, n_); }
 
  private:

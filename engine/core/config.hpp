@@ -21,7 +21,10 @@ struct TimeControl {
   long max_steps = -1;    // ... or after this many steps (-1: no limit)
   double dt = 0;          // fixed step; 0 means adaptive
   double cfl = 0.5;       // safety factor tau of Griebel eq. (3.50)
-  double steady = 0;      // stop when max |du/dt| falls below this (0: off)
+  double steady = 0;      // stop when the change over steady_interval, per time unit
+                          // and relative to the velocity scale, is below this (0: off;
+                          // sim/steady.hpp)
+  double steady_interval = 0;  // time between the samples compared; 0: 500 current dt
 };
 
 struct CaseCommon {

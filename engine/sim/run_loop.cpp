@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace flowlua {
@@ -56,7 +57,7 @@ StopReason RunLoop::stop_condition() const {
   if (std::isfinite(stop_.t_end) && t >= stop_.t_end - 1e-12 * std::fabs(stop_.t_end))
     return StopReason::TimeEnd;
   if (stop_.max_steps >= 0 && solver_->steps() >= stop_.max_steps) return StopReason::MaxSteps;
-  if (stop_.steady > 0 && stepped_this_call_ && last_max_change_ < stop_.steady)
+  if (stepped_this_call_ && steady_.steady())
     return StopReason::Steady;
   return StopReason::None;
 }
@@ -124,7 +125,11 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
 
   stop_requested_ = false;
   stepped_this_call_ = false;
-  last_max_change_ = std::numeric_limits<double>::infinity();
+  if (until_stop) {
+    // Compare afresh in every run(); the first sample is the state it starts from.
+    steady_.reset();
+    if (steady_.enabled()) steady_.sample(*solver_);
+  }
   callback_s_ = 0;
   call_steps_ = 0;
   call_target_ = until_stop ? -1 : n_steps;
@@ -151,9 +156,7 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
     solver_->step();
     ++call_steps_;
     stepped_this_call_ = true;
-    if (until_stop && stop_.steady > 0 &&
-        solver_->steps() % std::max(stop_.steady_check_every, 1L) == 0)
-      last_max_change_ = solver_->max_change();
+    if (until_stop && steady_.due(*solver_)) steady_.sample(*solver_);
     after_step();
     draw_bar(false);
   }
@@ -236,6 +239,13 @@ void RunLoop::draw_bar(bool force) {
     std::snprintf(line, sizeof line, "t = %.4g / %.4g", t, stop_.t_end);
   else
     std::snprintf(line, sizeof line, "t = %.4g", t);
+  if (steady_.enabled() && call_target_ < 0) {
+    const double ch = steady_.change();
+    char st[80];
+    if (std::isfinite(ch)) std::snprintf(st, sizeof st, "  steady %.2e / %.3g", ch, steady_.target());
+    else std::snprintf(st, sizeof st, "  steady - / %.3g", steady_.target());
+    std::strncat(line, st, sizeof line - std::strlen(line) - 1);
+  }
   std::string eta = frac > 0 ? format_duration(elapsed * (1 - frac) / frac) : "?";
   std::fprintf(progress_.stream, "\r%s%s[%s] %s  step %ld  %.3g steps/s  ETA %s\033[K",
                progress_.label.c_str(), progress_.label.empty() ? "" : " ", bar, line,

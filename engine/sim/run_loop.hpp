@@ -5,7 +5,8 @@
 // written by the host) and the boundary refreshers that are due (time-dependent inflow
 // profiles, re-evaluated every N steps and handed to Solver::set_side). After each step
 // it fires the callbacks that are due and checks the stop conditions: t_end, max_steps,
-// steady state (Diagnostics::max_change < steady) and stop requests.
+// steady state (sim/steady.hpp: the change of the velocity over an interval) and stop
+// requests.
 //
 // Callbacks and hooks are plain std::function<void()>; whatever they throw (a Lua
 // error wrapped in an exception, BlowUp from the solver) leaves run()/step() untouched
@@ -29,6 +30,7 @@
 #include <string>
 
 #include "sim/solver.hpp"
+#include "sim/steady.hpp"
 
 namespace flowlua {
 
@@ -36,7 +38,7 @@ enum class StopReason {
   None,        // still running (or never started)
   TimeEnd,     // reached t_end
   MaxSteps,    // reached max_steps
-  Steady,      // max_change fell below the steady threshold
+  Steady,      // the steady test's change fell below its target
   Requested,   // stop() was called (from a callback)
   StepsDone,   // step(n) did its n steps
 };
@@ -46,8 +48,8 @@ const char* stop_reason_text(StopReason reason);
 struct StopConditions {
   double t_end = std::numeric_limits<double>::infinity();  // stop at this time
   long max_steps = -1;                                      // total step count; -1: none
-  double steady = 0;                                        // 0: off
-  long steady_check_every = 1;  // diagnostics() is asked every this many steps
+  double steady = 0;           // target of the steady test (sim/steady.hpp); 0: off
+  double steady_interval = 0;  // time between its samples; 0: 500 times the current dt
 };
 
 struct ProgressOptions {
@@ -93,7 +95,10 @@ class RunLoop {
   // Hooks and refreshers should not print: the progress bar is not cleared for them.
   void add_before_step(Callback fn);
 
-  void set_stop_conditions(const StopConditions& stop) { stop_ = stop; }
+  void set_stop_conditions(const StopConditions& stop) {
+    stop_ = stop;
+    steady_ = SteadyMonitor(stop.steady, stop.steady_interval);
+  }
   const StopConditions& stop_conditions() const { return stop_; }
   void set_progress(const ProgressOptions& progress) { progress_ = progress; }
 
@@ -112,6 +117,8 @@ class RunLoop {
   RunReport step(long n);
 
   const RunReport& last_report() const { return last_; }
+  // The steady test: its last measured change (infinity before two samples of a run).
+  const SteadyMonitor& steady_monitor() const { return steady_; }
 
   static std::string summary_line(const RunReport& report, long cells);
 
@@ -147,7 +154,7 @@ class RunLoop {
   bool running_ = false;
   bool stop_requested_ = false;
   bool stepped_this_call_ = false;
-  double last_max_change_ = std::numeric_limits<double>::infinity();
+  SteadyMonitor steady_{0, 0};
 
   // progress bookkeeping for the current call
   using Clock = std::chrono::steady_clock;

@@ -12,6 +12,7 @@
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
 #include "sim/solver_state.hpp"
+#include "sim/steady.hpp"
 
 namespace flowlua {
 
@@ -54,9 +55,12 @@ class Solver {
   virtual double dt() const = 0;  // of the last step (or the next one, before the first)
   // Caps the next step's dt (e.g. to land exactly on t_end); <= 0 removes the cap.
   virtual void limit_next_dt(double max_dt) = 0;
-  // max |u^{n+1} - u^n| / dt of the last step, for steady-state stops; computed
-  // only when config().time.steady > 0 (0 otherwise). Costs no download.
-  virtual double max_change() const = 0;
+  // The steady-state test (sim/steady.hpp): the velocity (and a transported
+  // temperature) copied to the host into `out`'s reused vectors, with their scales.
+  virtual void steady_sample(SteadySample& out) = 0;
+  // The relative tolerance of the model's Poisson solve (0: none), against which the
+  // steady test checks that its target can be reached.
+  virtual double poisson_tolerance() const { return 0; }
   // The shared part of the case the solver was built from (grid, time, precision,
   // backend); each model keeps its own config beside it.
   virtual const CaseCommon& common() const = 0;

@@ -1,6 +1,7 @@
 -- The lid-driven unit cavity (lid u = 1 on top) as the validation tests run it:
 -- central differences, red-black SOR, run to a steady state.
---   local sim = require("flowlua.cavity").steady(Re, n, t_end)
+--   local sim, report = require("flowlua.cavity").steady(Re, n, t_end)
+-- (report: what sim:run() returned; report.reason says whether it became steady)
 local M = {}
 
 function M.steady(Re, n, t_end)
@@ -11,13 +12,14 @@ function M.steady(Re, n, t_end)
     time = { t_end = t_end, steady = 1e-4 },
     pressure = { solver = "rbsor", omega = 1.9, tol = 1e-4 },
   }
-  sim:run()
-  return sim
+  local report = sim:run()
+  return sim, report
 end
 
 -- The same cavity in the stream function-vorticity model (model = "psi_omega"):
--- central convection, Thom's wall vorticity, Jacobi CG for psi, run until
--- max |d omega / dt| < 1e-3 or t_end.
+-- central convection, Thom's wall vorticity, Jacobi CG for psi, run until steady
+-- (time.steady = 1e-3: the velocity changes by less than 1e-3 of the lid speed per
+-- time unit) or t_end.
 --   local sim = require("flowlua.cavity").psi_omega(Re, n, t_end)
 function M.psi_omega(Re, n, t_end, kernels)
   local sim = flow.simulation {
@@ -28,8 +30,8 @@ function M.psi_omega(Re, n, t_end, kernels)
     time = { t_end = t_end, steady = 1e-3, cfl = 0.9 },
     kernels = kernels,
   }
-  sim:run()
-  return sim
+  local report = sim:run()
+  return sim, report
 end
 
 return M

@@ -2,6 +2,8 @@
 -- tests/cases/cylinder_sheds.lua build it:
 --   local cyl = require("flowlua.cylinder")
 --   local sim = cyl.simulation { ny = 41, t_end = 6, cfl = 0.5, perturb = 0.1 }
+-- (`steady = ...`, `steady_interval = ...` add the steady test, time.steady: the shedding
+-- flow must never pass it)
 -- cyl.H, cyl.L, cyl.D, cyl.xc, cyl.yc, cyl.Um, cyl.U (mean inflow speed) and cyl.nu are
 -- the benchmark's numbers; cyl.inflow(y) is its parabolic profile.
 local M = { H = 0.41, L = 2.2, D = 0.1, xc = 0.2, yc = 0.2, Um = 1.5, nu = 1e-3 }
@@ -30,7 +32,7 @@ function M.simulation(o)
         return o.perturb * M.U * math.exp(-r2)
       end,
     },
-    time = { t_end = o.t_end, cfl = o.cfl },
+    time = { t_end = o.t_end, cfl = o.cfl, steady = o.steady, steady_interval = o.steady_interval },
     kernels = { advection = "central" },
     pressure = { solver = "rbsor", omega = 1.8, tol = 1e-4, max_iter = 500 },
   }

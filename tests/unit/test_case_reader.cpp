@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <string>
 
@@ -489,7 +490,14 @@ class FakeSolver : public Solver {
   double time() const override { return time_; }
   double dt() const override { return last_dt_; }
   void limit_next_dt(double max_dt) override { cap_ = max_dt; }
-  double max_change() const override { return 1.0 / double(steps_ + 1); }
+  // The "velocity" is 1 - 1/(1 + t) unless a test sets another: its change between
+  // samples at a and b, per unit time, is 1 / ((1 + a)(1 + b)).
+  std::function<double(double)> velocity_ = [](double t) { return 1 - 1 / (1 + t); };
+  void steady_sample(SteadySample& out) override {
+    out.groups.resize(1);
+    out.groups[0].values.assign(1, velocity_(time_));
+    out.groups[0].scale = 1;
+  }
   const CaseCommon& common() const override { return cfg_; }
   void set_side(Side, const SideCondition&) override { ++sides_set; }
   std::vector<std::string> field_names() const override { return {"u"}; }
@@ -497,7 +505,6 @@ class FakeSolver : public Solver {
   void set_field(const FieldSnapshot&) override {}
   Diagnostics diagnostics() override {
     Diagnostics d;
-    d.add("max_change", 1.0 / double(steps_ + 1));
     return d;
   }
   Forces forces(int) override { return {}; }
@@ -566,12 +573,44 @@ TEST(RunLoop, StopRequestStepLimitAndSteady) {
   EXPECT_EQ(r.reason, StopReason::Requested);
   EXPECT_EQ(b.solver().steps(), 3);
 
+  // Spans alternate D = 0.5 and 1.618 D = 0.809 (the first step time at or after it):
+  // samples at t = 0, 0.5, 1.4, 1.9, 2.8, 3.3 with changes 1/(1 * 1.5) = 0.67,
+  // 1/(1.5 * 2.4) = 0.28, 1/(2.4 * 2.9) = 0.144, 1/(2.9 * 3.8) = 0.091, 1/(3.8 * 4.3) =
+  // 0.061: the last two are both below 0.1 first at t = 3.3.
   RunLoop c(std::make_unique<FakeSolver>(0.1));
   StopConditions st;
-  st.steady = 0.1;  // max_change = 1 / (steps + 1) < 0.1 from step 10 on
+  st.steady = 0.1;
+  st.steady_interval = 0.5;
   c.set_stop_conditions(st);
   EXPECT_EQ(c.run().reason, StopReason::Steady);
-  EXPECT_EQ(c.solver().steps(), 10);
+  EXPECT_NEAR(c.solver().time(), 3.3, 1e-9);
+  EXPECT_NEAR(c.steady_monitor().change(), 1 / (2.9 * 3.8), 1e-9);
+  // The default interval: 500 times dt (0.1) = 50, from the first step on: samples at
+  // 0.1, 50.1, 131.1, 181.1; changes 1/(1.1 * 51.1) = 0.018, 1/(51.1 * 132.1) = 1.5e-4,
+  // 1/(132.1 * 182.1) = 4.2e-5.
+  RunLoop d(std::make_unique<FakeSolver>(0.1));
+  StopConditions sd;
+  sd.steady = 1e-3;
+  d.set_stop_conditions(sd);
+  EXPECT_EQ(d.run().reason, StopReason::Steady);
+  EXPECT_NEAR(d.steady_monitor().interval(d.solver()), 50.0, 1e-9);
+  EXPECT_NEAR(d.solver().time(), 181.1, 1e-6);
+  EXPECT_NEAR(d.steady_monitor().change(), 1 / (51.1 * 132.1), 1e-9);
+}
+
+// A periodic "flow" whose period is the steady interval itself compares equal to itself
+// over D; the second span (1.618 D) sees it move, so it never counts as steady.
+TEST(RunLoop, PeriodicFlowIsNotSteady) {
+  auto solver = std::make_unique<FakeSolver>(0.01);
+  solver->velocity_ = [](double t) { return std::sin(2 * std::acos(-1.0) * t); };  // period 1
+  RunLoop loop(std::move(solver));
+  StopConditions st;
+  st.t_end = 20;
+  st.steady = 1e-3;
+  st.steady_interval = 1.0;
+  loop.set_stop_conditions(st);
+  EXPECT_EQ(loop.run().reason, StopReason::TimeEnd);
+  EXPECT_GT(loop.steady_monitor().change(), 0.1);
 }
 
 TEST(RunLoop, ErrorsPassThroughAndTheLoopRecovers) {

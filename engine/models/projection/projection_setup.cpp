@@ -100,7 +100,7 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const c
   else s << "adaptive dt, safety factor " << c.time.cfl;
   s << ", t_end " << c.time.t_end;
   if (c.time.max_steps >= 0) s << ", at most " << c.time.max_steps << " steps";
-  if (c.time.steady > 0) s << ", stop when steady to " << c.time.steady;
+  if (c.time.steady > 0) s << ", stop when the velocity changes by less than " << c.time.steady << " of its scale per time unit";
   s << "\n";
   s << "boundaries";
   for (Side side : kSides)

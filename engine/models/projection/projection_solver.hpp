@@ -107,7 +107,29 @@ class ProjectionSolver final : public Solver {
   double time() const override { return time_; }
   double dt() const override { return dt_; }
   void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
-  double max_change() const override { return max_change_; }
+  void steady_sample(SteadySample& out) override {
+    // Interior faces of u and v (obstacle faces are zero); the scale includes the
+    // boundary values, which a moving lid or an inflow sets.
+    out.groups.resize(1);
+    SteadySample::Group& gr = out.groups[0];
+    gr.name = "velocity";
+    u_.download_into(host_u_);
+    v_.download_into(host_v_);
+    gr.values.resize(std::size_t(g_.nx + 1) * g_.ny + std::size_t(g_.nx) * (g_.ny + 1));
+    std::size_t k = 0;
+    double scale = 0;
+    for (int j = 1; j <= g_.ny; ++j)
+      for (int i = 0; i <= g_.nx; ++i) gr.values[k++] = double(host_u_[g_.at(i, j)]);
+    for (int j = 0; j <= g_.ny; ++j)
+      for (int i = 1; i <= g_.nx; ++i) gr.values[k++] = double(host_v_[g_.at(i, j)]);
+    for (double x : gr.values) scale = std::max(scale, std::abs(x));
+    for (const SideCondition& sc : c_.boundaries) {
+      for (double x : sc.normal) scale = std::max(scale, std::abs(x));
+      for (double x : sc.tangential) scale = std::max(scale, std::abs(x));
+    }
+    gr.scale = scale;
+  }
+  double poisson_tolerance() const override { return c_.pressure.tol; }
   const CaseCommon& common() const override { return c_; }
   const ProjectionConfig& config() const { return c_; }
 
@@ -144,7 +166,6 @@ class ProjectionSolver final : public Solver {
     d.add("gamma", gamma_);
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
-    d.add("max_change", max_change_);
     return d;
   }
 
@@ -172,7 +193,7 @@ class ProjectionSolver final : public Solver {
       st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential});
     }
     st.scalars = {{"step", double(steps_)},       {"time", time_},   {"dt", dt_},
-                  {"dt_cap", dt_cap_},            {"gamma", gamma_}, {"max_change", max_change_},
+                  {"dt_cap", dt_cap_},            {"gamma", gamma_},
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
     return st;
@@ -196,7 +217,6 @@ class ProjectionSolver final : public Solver {
     dt_ = st.scalar("dt");
     dt_cap_ = st.scalar("dt_cap");
     gamma_ = st.scalar("gamma");
-    max_change_ = st.scalar("max_change");
     last_solve_.iterations = int(st.scalar("pressure_iterations"));
     last_solve_.residual = st.scalar("pressure_residual");
   }
@@ -283,8 +303,7 @@ class ProjectionSolver final : public Solver {
     const State<Real> s = state();
     with_cells("correction", [&](auto cells) {
       const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells};
-      if (c_.time.steady > 0) max_change_ = Exec::reduce_max(1, g_.nx, 1, g_.ny, corr) / dt_;
-      else Exec::for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+      Exec::for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
     });
     if (has_outflow_)
       Exec::for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
@@ -427,7 +446,8 @@ class ProjectionSolver final : public Solver {
   DeviceArray<Exec, double> scalars_;
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
   long steps_ = 0;
-  double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0, max_change_ = 0;
+  double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0;
+  std::vector<Real> host_u_, host_v_;  // steady_sample's downloads, reused
   SolveReport last_solve_;
   bool has_outflow_ = false;
   bool open_ = false;              // flags computable from the position (no obstacles)

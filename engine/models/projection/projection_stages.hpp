@@ -23,7 +23,8 @@ struct PressureRhs {
 };
 
 // u = F - dt dp/dx, v = G - dt dp/dy on unknown faces; returns the largest change
-// |u_new - u_old| (for the steady-state test).
+// |u_new - u_old| (the step drops it; the steady test compares velocities over an
+// interval: sim/steady.hpp).
 template <class Real, class Cells>
 struct VelocityCorrection {
   State<Real> s;

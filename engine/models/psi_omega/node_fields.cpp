@@ -150,4 +150,25 @@ void fill_diagnostics(const HostNodes& h, Diagnostics& d) {
     for (Side side : kSides) d.add(std::string("dTdn_") + side_name(side), mean_outward_gradient(h, side));
 }
 
+// The steady test's sample (sim/steady.hpp): u and v at every node (boundary nodes
+// carry the walls' and inflows' velocities, so the largest |u|, |v| is the scale), and
+// T with its range as the scale.
+void fill_steady_sample(const HostNodes& h, SteadySample& out) {
+  NodeVelocity nv = node_velocity(h);
+  out.groups.resize(h.T.empty() ? 1 : 2);
+  SteadySample::Group& vel = out.groups[0];
+  vel.name = "velocity";
+  vel.values.resize(nv.u.size() + nv.v.size());
+  std::copy(nv.u.begin(), nv.u.end(), vel.values.begin());
+  std::copy(nv.v.begin(), nv.v.end(), vel.values.begin() + std::ptrdiff_t(nv.u.size()));
+  vel.scale = 0;
+  for (double x : vel.values) vel.scale = std::max(vel.scale, std::abs(x));
+  if (h.T.empty()) return;
+  SteadySample::Group& temp = out.groups[1];
+  temp.name = "temperature";
+  temp.values.assign(h.T.begin(), h.T.end());
+  auto [lo, hi] = std::minmax_element(h.T.begin(), h.T.end());
+  temp.scale = *hi - *lo;
+}
+
 }  // namespace flowlua::psi_omega

@@ -190,7 +190,7 @@ std::string describe_plan(const PsiOmegaConfig& c, const Setup& s, const char* b
          << "), safety factor " << c.time.cfl;
   o << ", t_end " << c.time.t_end;
   if (c.time.max_steps >= 0) o << ", at most " << c.time.max_steps << " steps";
-  if (c.time.steady > 0) o << ", stop when max |dw/dt|, |dT/dt| < " << c.time.steady;
+  if (c.time.steady > 0) o << ", stop when the velocity and T change by less than " << c.time.steady << " of their scales per time unit";
   o << "\n";
   o << "boundaries";
   for (Side side : kSides) {

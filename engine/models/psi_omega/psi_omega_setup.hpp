@@ -49,5 +49,6 @@ FieldSnapshot node_field(const HostNodes& h, const std::string& name);
 // Kinetic energy, max speed, and the model's extra values (wall temperature
 // gradients per side, stream-function extremes).
 void fill_diagnostics(const HostNodes& h, Diagnostics& d);
+void fill_steady_sample(const HostNodes& h, SteadySample& out);
 
 }  // namespace flowlua::psi_omega

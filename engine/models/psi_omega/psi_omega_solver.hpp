@@ -95,7 +95,8 @@ class PsiOmegaSolver final : public Solver {
   double time() const override { return time_; }
   double dt() const override { return dt_; }
   void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
-  double max_change() const override { return max_change_; }
+  void steady_sample(SteadySample& out) override { fill_steady_sample(host_nodes(), out); }
+  double poisson_tolerance() const override { return c_.pressure.tol; }
   const CaseCommon& common() const override { return c_; }
   const PsiOmegaConfig& config() const { return c_; }
 
@@ -129,7 +130,6 @@ class PsiOmegaSolver final : public Solver {
     d.add("cfl", Exec::reduce_max(1, nx_, 1, ny_, InverseConvectiveTime<Real>{s}) * dt_);
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
-    d.add("max_change", max_change_);
     return d;
   }
 
@@ -155,7 +155,7 @@ class PsiOmegaSolver final : public Solver {
       st.arrays.push_back({std::string("side_T_") + side_name(sd), false, sc.T.values});
     }
     st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", dt_}, {"dt_cap", dt_cap_},
-                  {"max_change", max_change_}, {"pressure_iterations", double(last_solve_.iterations)},
+                  {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
     return st;
   }
@@ -175,7 +175,6 @@ class PsiOmegaSolver final : public Solver {
     time_ = st.scalar("time");
     dt_ = st.scalar("dt");
     dt_cap_ = st.scalar("dt_cap");
-    max_change_ = st.scalar("max_change");
     last_solve_.iterations = int(st.scalar("pressure_iterations"));
     last_solve_.residual = st.scalar("pressure_residual");
   }
@@ -199,12 +198,7 @@ class PsiOmegaSolver final : public Solver {
   template <int kScheme>
   void transport(const State<Real>& s, const TransportParams<Real>& m) {
     const TransportStage<Real, kScheme> ts{s, m};
-    if (c_.time.steady > 0) {
-      max_change_ = Exec::reduce_max(1, nx_, 1, ny_, ts);
-      if (!std::isfinite(max_change_)) blow_up("vorticity or temperature is not finite");
-    } else {
-      Exec::for_each(1, nx_, 1, ny_, DropValue<TransportStage<Real, kScheme>>{ts});
-    }
+    Exec::for_each(1, nx_, 1, ny_, DropValue<TransportStage<Real, kScheme>>{ts});
   }
 
   State<Real> state() {
@@ -299,7 +293,7 @@ class PsiOmegaSolver final : public Solver {
   static constexpr ScalarAdvection kRunTimeScheme = ScalarAdvection(-1);  // the any_scheme variant
   ScalarAdvection transport_ = kRunTimeScheme;
   long steps_ = 0;
-  double time_ = 0, dt_ = 0, dt_cap_ = 0, max_change_ = 0;
+  double time_ = 0, dt_ = 0, dt_cap_ = 0;
   SolveReport last_solve_;
 };
 

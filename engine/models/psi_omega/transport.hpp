@@ -21,8 +21,8 @@ struct TransportParams {
 // the other schemes' branches are not in the kernel (psi_omega_kernels.cpp).
 constexpr int kAnyScheme = -1;
 
-// Writes w_next (and T_next) at (i, j); returns max(|dw/dt|, |dT/dt|) there, for
-// steady-state stops (the value is dropped when nobody asks).
+// Writes w_next (and T_next) at (i, j); returns max(|dw/dt|, |dT/dt|) there (the step
+// drops it; the steady test compares velocities over an interval: sim/steady.hpp).
 template <class Real, int kScheme = kAnyScheme>
 struct TransportStage {
   State<Real> s;
