@@ -161,6 +161,9 @@ TEST(CaseReader, ValueRanges) {
   EXPECT_TRUE(contains(error_of(h, cavity("time = { cfl = 1.5 }")), "time.cfl must be > 0 and <= 1"));
   EXPECT_TRUE(contains(error_of(h, cavity("time = { dt = -1 }")), "time.dt must be > 0"));
   EXPECT_TRUE(contains(error_of(h, cavity("time = { t_end = 0 }")), "time.t_end must be > 0"));
+  EXPECT_TRUE(contains(error_of(h, cavity("time = { t_end = 1, steady_interval = 1 }")), "give time.steady too"));
+  EXPECT_TRUE(contains(error_of(h, cavity("time = { t_end = 1, steady = 1e-4, steady_interval = -1 }")),
+                       "time.steady_interval must be > 0"));
   EXPECT_TRUE(contains(error_of(h, cavity("time = { dt = 0.1, cfl = 0.5 }")), "give only one"));
   EXPECT_TRUE(contains(error_of(h, cavity("precision = 'half'")), "allowed: 'double', 'float'"));
   EXPECT_TRUE(contains(error_of(h, cavity("backend = 'gpu'")), "allowed: 'auto', 'cpu', 'cuda'"));
@@ -201,6 +204,10 @@ TEST(CaseReader, Defaults) {
   CaseSpec st = read(h, cavity("time = { steps = 10, steady = 1e-6 }"));
   EXPECT_EQ(st.max_steps, 10);
   EXPECT_DOUBLE_EQ(st.steady, 1e-6);
+  EXPECT_DOUBLE_EQ(st.steady_interval, 0);  // the default: 500 steps
+  CaseSpec si = read(h, cavity("time = { t_end = 1, steady = 1e-4, steady_interval = 0.5 }"));
+  EXPECT_DOUBLE_EQ(si.steady_interval, 0.5);
+  EXPECT_DOUBLE_EQ(si.common.time.steady_interval, 0.5);
 }
 
 // ---- boundaries ---------------------------------------------------------------------------
