@@ -3,12 +3,14 @@
 // (collision, smagorinsky, storage, kernels) of a flow.simulation{ model = "lbm_swe" }
 // table into an LbmSweConfig (engine/models/lbm_swe/).
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "case_reader.hpp"
 #include "core/error.hpp"
 #include "flow_readers.hpp"
 #include "host.hpp"
+#include "lua_heightmap.hpp"
 #include "lua_table.hpp"
 #include "models/lbm_swe/lbm_swe_config.hpp"
 #include "sim/solver.hpp"
@@ -21,11 +23,19 @@ class LbmSweCase final : public ModelCase {
  public:
   LbmSweConfig config;
   std::string bed_text = "flat (z = 0)";
+  bool quiet = false;
 
   std::unique_ptr<Solver> build(const CaseCommon& common) const override {
     LbmSweConfig c = config;
     static_cast<CaseCommon&>(c) = common;
-    return make_lbm_swe_solver(c);
+    auto solver = make_lbm_swe_solver(c);
+    if (!quiet && !(c.time.dt > 0)) {  // the issue: say what dt was chosen
+      const Diagnostics d = solver->diagnostics();
+      std::printf("lbm_swe: dt = %.6g s chosen from time.cfl = %g (lattice speed e = dx/dt = %.6g m/s, tau = %.6g)\n",
+                  solver->dt(), c.time.cfl, d.get("lattice_speed"), d.get("tau"));
+      std::fflush(stdout);
+    }
+    return solver;
   }
   std::string summary(const CaseSpec& spec) const override {
     std::ostringstream o;
@@ -34,7 +44,12 @@ class LbmSweCase final : public ModelCase {
     o << "  bed: " << bed_text << "\n";
     for (Side s : kSides) o << "  " << side_name(s) << ": " << spec.side_text[int(s)] << "\n";
     for (const auto& ob : spec.obstacles) o << "  obstacle: " << ob.description << " (" << ob.cells << " cells)\n";
-    o << summary_time(spec) << summary_kernels(spec);
+    // The shared time line says "adaptive dt"; here dt is fixed for the run (e = dx / dt).
+    std::string t = summary_time(spec);
+    const std::string adaptive = " adaptive dt with cfl = ";
+    if (auto k = t.find(adaptive); k != std::string::npos)
+      t.replace(k, adaptive.size(), " dt fixed for the run, chosen at the start with cfl = ");
+    o << t << summary_kernels(spec);
     return o.str();
   }
   std::optional<double> constant(const std::string& name) const override {
@@ -143,13 +158,26 @@ std::shared_ptr<const ModelCase> read_lbm_swe(const TableReader& top, CaseSpec& 
   LbmSweConfig& c = m->config;
   c.grid = spec.common.grid;
   lua_State* L = top.state();
+  m->quiet = host_of(L).options().quiet;
   read_fluid(top, c);
   if (top.has("bed")) {
-    if (top.type("bed") == LUA_TTABLE)
-      throw CaseError("bed must be a number or a function(x, y) (bed elevation z in m); flow.heightmap is not "
-                      "yet available");
-    read_cell_field(L, top, "bed", c.grid, c.bed);
-    m->bed_text = top.type("bed") == LUA_TNUMBER ? "z = " + fmt(c.bed[0]) : "z = function(x, y)";
+    StackGuard guard(L);
+    top.push("bed");
+    if (auto* hm = test_udata<HeightmapUD>(L, -1, kHeightmapMeta)) {
+      const Grid& g = c.grid;
+      c.bed.resize(std::size_t(g.nx) * g.ny);
+      for (int j = 0; j < g.ny; ++j)
+        for (int i = 0; i < g.nx; ++i)
+          c.bed[i + std::size_t(j) * g.nx] = hm->image.sample((i + 0.5) * g.dx, (j + 0.5) * g.dy, g.lx, g.ly);
+      m->bed_text = "flow.heightmap('" + hm->image.path + "', " + std::to_string(hm->image.width) + " x " +
+                    std::to_string(hm->image.height) + " pixels)";
+    } else if (top.type("bed") == LUA_TNUMBER || top.type("bed") == LUA_TFUNCTION) {
+      read_cell_field(L, top, "bed", c.grid, c.bed);
+      m->bed_text = top.type("bed") == LUA_TNUMBER ? "z = " + fmt(c.bed[0]) : "z = function(x, y)";
+    } else {
+      throw CaseError("bed must be a number, a function(x, y) or flow.heightmap(\"file.png\", { low, high }) "
+                      "(the bed elevation z in m)");
+    }
   }
   read_friction(top, c);
   read_initial(top, c);
