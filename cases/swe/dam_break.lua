@@ -19,6 +19,7 @@ local sim = flow.simulation {
   fluid = { gravity = g, nu = param("nu", 0.05 * dx * math.sqrt(g * hl) / 0.4 / 3) },  -- tau = 0.55
   initial = { h = function(x, y) return x < L / 2 and hl or hr end },
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.periodic(), top = flow.periodic() },
+  storage = param("storage", "same"),   -- "fp16": distributions stored in 16 bits (with --precision float)
   time = { t_end = t_end, cfl = 0.4 },
 }
 

@@ -21,6 +21,7 @@ local sim = flow.simulation {
   bed = z,
   initial = { eta = 1.0 },
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall() },
+  storage = param("storage", "same"),   -- "fp16" (with --precision float): 16-bit distributions
   time = { steps = steps },
 }
 local csv = flow.csv("lake.csv")

@@ -9,7 +9,7 @@
 #   4. the PyTorch version of the same step (tests/perf/torch_lbm_swe.py), if torch
 #      is there.
 # Results go to /tmp/flowlua_lbm and are packed into $OUT/lbm_results.tar.gz.
-#   bash tests/gpu/bench_lbm_on_device.sh [PEAK_GBS]
+#   bash tests/gpu/bench_lbm_on_device.sh [PEAK_GBS]   (default: the measured copy bandwidth)
 set -uo pipefail
 out=/tmp/flowlua_lbm
 mkdir -p "$out"
@@ -31,8 +31,10 @@ for c in dam_break lake_at_rest partial_dam_break circular_dam_break bump tidal;
 done
 # the copy bandwidth of this device, measured by the harness (first table row)
 build-gpu/flowlua --bench --backend cuda --bench-sizes 4096 --quiet --output "$out/copy" > "$out/copy.md" 2>&1
-grep -i -m3 "copy" "$out/copy.md"
-peak=${1:-3000}
+grep -m1 "copy bandwidth" "$out/copy.md"
+measured=$(grep -m1 "copy bandwidth" "$out/copy.md" | awk '{print $3}')
+peak=${1:-${measured:-3000}}
+echo "peak for the % column: $peak GB/s"
 build-gpu/tests/flowlua_bench_lbm_swe --backend cuda --sizes 256,512,1024,2048,4096,8192 --peak "$peak" \
   --csv "$out/lbm_cuda.csv" > "$out/lbm_cuda.md" 2>&1
 cat "$out/lbm_cuda.md"
