@@ -3,7 +3,7 @@
 # by tests/gpu/build_for_device.sh): the lbm_swe model there.
 #   1. its GPU tests: tests/gpu/test_cuda_lbm_swe.cpp (CUDA against CPU, every variant,
 #      double / float / fp16) and the shallow-water cases on --backend cuda;
-#   2. the copy bandwidth (flowlua --bench's first line) as the peak to compare with;
+#   2. flowlua --bench (its copy bandwidth is the peak below; its lbm_swe_step rows);
 #   3. flowlua_bench_lbm_swe on CUDA from 256^2 to 8192^2, all precisions, and on the
 #      CPU of the same machine (all its cores) up to 2048^2;
 #   4. the PyTorch version of the same step (tests/perf/torch_lbm_swe.py), if torch
@@ -29,9 +29,11 @@ for c in dam_break lake_at_rest partial_dam_break circular_dam_break bump tidal;
     echo "$c $b exit $?: $(tail -1 "$out/case_${c}_$b.txt")"
   done
 done
-# the copy bandwidth of this device, measured by the harness (first table row)
-build-gpu/flowlua --bench --backend cuda --bench-sizes 4096 --quiet --output "$out/copy" > "$out/copy.md" 2>&1
+# the harness (copy bandwidth, then per size the projection stages and lbm_swe_step rows)
+build-gpu/flowlua --bench --backend cuda --bench-sizes 256,512,1024,2048,4096,8192 --quiet --output "$out/harness" \
+  > "$out/copy.md" 2>&1
 grep -m1 "copy bandwidth" "$out/copy.md"
+grep "lbm_swe_step" "$out/copy.md"
 measured=$(grep -m1 "copy bandwidth" "$out/copy.md" | awk '{print $3}')
 peak=${1:-${measured:-3000}}
 echo "peak for the % column: $peak GB/s"

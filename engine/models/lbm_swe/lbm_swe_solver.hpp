@@ -106,6 +106,7 @@ class LbmSweSolver final : public Solver {
   const CaseCommon& common() const override { return c_; }
   const LbmSweConfig& config() const { return c_; }
   const Setup& setup() const { return setup_; }
+  const std::string& kernel_variant() const { return plan_.variant("stream_collide"); }
 
   // New values for an open side (inflow q or u, outflow h), as the host evaluates
   // them: SideCondition::normal holds one value per boundary cell.
