@@ -23,6 +23,7 @@ local sim = flow.simulation {
   initial = { eta = h_out, u = function(x, y) return q / (h_out - z(x)) end },
   boundaries = { left = flow.inflow { q = q }, right = flow.outflow { h = h_out },
                  bottom = flow.periodic(), top = flow.periodic() },
+  collision = param("collision", "bgk"),
   time = { t_end = t_end },
 }
 sim:on_finish(function(s)
