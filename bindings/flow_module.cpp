@@ -1,5 +1,6 @@
 // The global `flow` table: everything a case script reaches through `flow.`.
 #include "host.hpp"
+#include "lua_heightmap.hpp"
 
 namespace flowlua::lua {
 
@@ -10,6 +11,7 @@ void open_flow(lua_State* L) {
   lua_setfield(L, flow, "version");
   register_boundaries(L, flow);
   register_shapes(L, flow);
+  register_heightmap(L, flow);
   register_simulation(L, flow);
   register_fields(L);
   register_output(L, flow);

@@ -83,6 +83,12 @@ void read_boundaries(const TableReader& top, CaseSpec& c, FnStore& store, const 
                           : ""));
     }
     BoundarySpec spec = ud->spec;
+    if (spec.depth_key && !options.depth_sides) {
+      lua_pop(L, 1);
+      throw CaseError("boundaries." + std::string(name) + ": " +
+                      (spec.depth_key == 'q' ? "flow.inflow{ q = ... } (a discharge)" : "flow.outflow{ h = ... } (a depth)") +
+                      " applies to model = 'lbm_swe' only");
+    }
     specs[int(side)] = spec;
     c.side_text[int(side)] = spec.describe();
     DynamicSide dyn;

@@ -23,6 +23,7 @@ bool read_gravity(const TableReader& fluid, double& gx, double& gy);
 struct SideOptions {
   bool at_nodes = false;     // values at the n + 1 grid nodes of a side (psi_omega) or the n cells
   std::string no_T;          // when not empty: the message for a side with a T condition
+  bool depth_sides = false;  // flow.inflow{ q } and flow.outflow{ h } allowed (model = 'lbm_swe')
 };
 // boundaries = { left = ..., right = ..., bottom = ..., top = ... } into `out` (values
 // at t = 0), the side texts and the dynamic sides of `spec`; checks periodic pairs.

@@ -22,6 +22,7 @@ const char* BoundarySpec::type_name() const {
 }
 
 std::string BoundarySpec::label() const {
+  if (depth_key) return std::string(type_name()) + " (" + depth_key + ")";
   if (type == Type::Wall) return (u != 0 || v != 0) ? "moving wall" : "wall";
   return type_name();
 }
@@ -44,6 +45,8 @@ std::string BoundarySpec::describe_without_T() const {
   std::string every_text = dynamic() ? ", every " + std::to_string(every) + " step" +
                                            (every == 1 ? "" : "s")
                                      : "";
+  if (depth_key)
+    return std::string(type_name()) + " (" + depth_key + " = " + val(u_fn, u) + every_text + ")";
   switch (type) {
     case Type::Wall:
       if (u == 0 && v == 0) return "wall (no slip)";
@@ -116,6 +119,33 @@ static void evaluate_T(lua_State* L, Side side, const Grid& grid, const Boundary
   }
 }
 
+// flow.inflow{ q = ... } and flow.outflow{ h = ... } (model = 'lbm_swe'): the value
+// per boundary cell in `normal`, as given (q into the domain, h the depth).
+static SideCondition evaluate_depth_side(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec,
+                                         double t, const std::function<void(int)>& push_fn, SideCondition c) {
+  c.kind = spec.type == BoundarySpec::Type::Outflow ? BoundaryKind::Outflow : BoundaryKind::Dirichlet;
+  const bool q = spec.depth_key == 'q';
+  std::string err, got;
+  double value = spec.u;
+  for (std::size_t k = 1; k <= c.normal.size(); ++k) {
+    const double s = side_coordinate(side, grid, int(k));
+    if (spec.u_fn && (q || k == 1)) {  // h(t) is the same along the side
+      push_fn(0);
+      if (q) lua_pushnumber(L, s);
+      lua_pushnumber(L, t);
+      const std::string what = std::string(q ? "inflow q" : "outflow h") + " function on the " + side_name(side) + " side";
+      if (!call_checked(L, q ? 2 : 1, 1, false, &err))
+        throw CaseError(what + " failed at " + (q ? std::string(side_axis(side)) + " = " + fmt(s) + ", " : "") +
+                        "t = " + fmt(t) + ": " + err);
+      const bool ok = finite_result(L, -1, value, got);
+      lua_pop(L, 1);
+      if (!ok) throw CaseError(what + " returned " + got + " at t = " + fmt(t) + "; it must return a finite number");
+    }
+    c.normal[k - 1] = value;
+  }
+  return c;
+}
+
 SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec,
                             double t, const std::function<void(int)>& push_fn, bool at_nodes) {
   SideCondition c;
@@ -125,6 +155,7 @@ SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const Bou
   c.tangential.assign(n, 0.0);
   evaluate_T(L, side, grid, spec, t, push_fn, at_nodes, c.T);
   const std::string sname = side_name(side);
+  if (spec.depth_key) return evaluate_depth_side(L, side, grid, spec, t, push_fn, c);
   switch (spec.type) {
     case BoundarySpec::Type::Slip: c.kind = BoundaryKind::Slip; return c;
     case BoundarySpec::Type::Outflow: c.kind = BoundaryKind::Outflow; return c;
@@ -272,12 +303,27 @@ static int l_slip(lua_State* L) {
 }
 
 static int l_outflow(lua_State* L) {
-  if (lua_gettop(L) == 1 && lua_type(L, 1) == LUA_TTABLE)
-    TableReader t(L, 1, "flow.outflow", {},
+  BoundarySpec spec;
+  spec.type = BoundarySpec::Type::Outflow;
+  bool h_fn = false;
+  if (lua_gettop(L) == 1 && lua_type(L, 1) == LUA_TTABLE) {
+    TableReader t(L, 1, "flow.outflow", {"h"},
                   {{"T", "an outflow carries T out with zero normal gradient; it takes no T condition"}});
-  else
+    if (t.has("h")) {  // a given depth (model = 'lbm_swe'): a number or function(t)
+      spec.depth_key = 'h';
+      h_fn = t.type("h") == LUA_TFUNCTION;
+      if (h_fn) spec.u_fn = true;
+      else spec.u = t.number("h", 0);
+    }
+  } else {
     no_arguments(L, "flow.outflow");
-  new_boundary(L, BoundarySpec::Type::Outflow);
+  }
+  auto* b = new_boundary(L, BoundarySpec::Type::Outflow);
+  b->spec = spec;
+  if (h_fn) {
+    lua_getfield(L, 1, "h");
+    lua_setiuservalue(L, -2, 1);
+  }
   return 1;
 }
 
@@ -295,12 +341,27 @@ static long read_every(const TableReader& t) {
 
 static int l_inflow(lua_State* L) {
   arg_table(L, 1, "flow.inflow");
-  TableReader t(L, 1, "flow.inflow", {"u", "v", "every", "T"});
-  if (!t.has("u") && !t.has("v"))
-    throw CaseError("flow.inflow needs u or v: a number or a function(s, t)");
+  TableReader t(L, 1, "flow.inflow", {"u", "v", "every", "T", "q"});
   BoundarySpec spec;
   spec.type = BoundarySpec::Type::Inflow;
   spec.every = read_every(t);
+  if (t.has("q")) {  // discharge per unit width into the domain (model = 'lbm_swe')
+    if (t.has("u") || t.has("v") || t.has("T"))
+      throw CaseError("flow.inflow takes q (a discharge) or u, v (a velocity), not both");
+    spec.depth_key = 'q';
+    const bool fn = t.type("q") == LUA_TFUNCTION;
+    if (fn) spec.u_fn = true;
+    else spec.u = t.number("q", 0);
+    auto* b = new_boundary(L, BoundarySpec::Type::Inflow);
+    b->spec = spec;
+    if (fn) {
+      t.push("q");
+      lua_setiuservalue(L, -2, 1);
+    }
+    return 1;
+  }
+  if (!t.has("u") && !t.has("v"))
+    throw CaseError("flow.inflow needs u or v: a number or a function(s, t)");
   for (int comp = 0; comp < 2; ++comp) {
     const char* key = comp == 0 ? "u" : "v";
     int ty = t.type(key);

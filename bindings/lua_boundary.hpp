@@ -25,8 +25,12 @@ struct BoundarySpec {
   ScalarCondition::Kind T_kind = ScalarCondition::Kind::None;
   double T_value = 0;
   bool T_fn = false;
+  // Shallow water (model = 'lbm_swe'): flow.inflow{ q = ... } (discharge per unit
+  // width into the domain, function(s, t)) or flow.outflow{ h = ... } (depth,
+  // function(t)); the value or function is kept in u / u_fn (uservalue 1). 0: neither.
+  char depth_key = 0;
 
-  bool dynamic() const { return u_fn || v_fn || custom_fn || T_fn; }
+  bool dynamic() const { return u_fn || v_fn || custom_fn || T_fn; }  // u_fn: also q or h
   const char* type_name() const;  // "wall", "slip", "inflow", ...
   std::string label() const;      // SideCondition::label: "wall", "moving wall", "inflow", ...
   std::string describe() const;   // "moving wall (u = 1, v = 0)", for --explain

@@ -130,6 +130,39 @@ Shape load_mask(const std::string& path) {
   return s;
 }
 
+HeightImage load_heightmap(const std::string& path, double low, double high) {
+  int w = 0, h = 0, n = 0;
+  if (!stbi_info(path.c_str(), &w, &h, &n))
+    throw CaseError("flow.heightmap: cannot read the image '" + path + "': " +
+                    (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason"));
+  if (w <= 0 || h <= 0 || double(w) * double(h) > double(1 << 28))
+    throw CaseError("flow.heightmap: the image '" + path + "' is too large (" + std::to_string(w) + " x " +
+                    std::to_string(h) + " pixels)");
+  // 16 bits a channel whatever the file has (8-bit greys are scaled by 257).
+  stbi_us* data = stbi_load_16(path.c_str(), &w, &h, &n, 1);
+  if (!data)
+    throw CaseError("flow.heightmap: cannot decode the image '" + path + "': " +
+                    (stbi_failure_reason() ? stbi_failure_reason() : "unknown reason"));
+  HeightImage img;
+  img.width = w;
+  img.height = h;
+  img.path = path;
+  img.z.resize(std::size_t(w) * h);
+  for (std::size_t k = 0; k < img.z.size(); ++k) img.z[k] = low + (high - low) * (data[k] / 65535.0);
+  stbi_image_free(data);
+  return img;
+}
+
+double HeightImage::sample(double x, double y, double lx, double ly) const {
+  // pixel (c, r) has its centre at ((c + 1/2) lx / w, ly - (r + 1/2) ly / h)
+  const double fc = std::clamp(x / lx * width - 0.5, 0.0, double(width - 1));
+  const double fr = std::clamp((ly - y) / ly * height - 0.5, 0.0, double(height - 1));
+  const int c0 = int(fc), r0 = int(fr), c1 = std::min(c0 + 1, width - 1), r1 = std::min(r0 + 1, height - 1);
+  const double a = fc - c0, b = fr - r0;
+  auto at = [&](int c, int r) { return z[std::size_t(c) + std::size_t(r) * width]; };
+  return (1 - b) * ((1 - a) * at(c0, r0) + a * at(c1, r0)) + b * ((1 - a) * at(c0, r1) + a * at(c1, r1));
+}
+
 long rasterise(const Grid& grid, const std::function<bool(double, double)>& inside, int id,
                std::vector<std::uint8_t>& solid, std::vector<int>& obstacle_id) {
   std::size_t n = std::size_t(grid.nx) * std::size_t(grid.ny);

@@ -36,6 +36,17 @@ Shape make_circle(double x, double y, double r);                // CaseError unl
 Shape make_polygon(std::vector<std::pair<double, double>> pts); // CaseError unless >= 3 points
 Shape load_mask(const std::string& path);                       // CaseError if unreadable
 
+// A grey image as elevations (flow.heightmap, model = 'lbm_swe'): black = low, white =
+// high, linear in the grey value (16-bit PNGs keep their 65536 levels).
+struct HeightImage {
+  int width = 0, height = 0;
+  std::vector<double> z;  // width*height, row 0 at the top of the picture
+  std::string path;
+  // Bilinear between pixel centres, the picture stretched over [0, lx] x [0, ly].
+  double sample(double x, double y, double lx, double ly) const;
+};
+HeightImage load_heightmap(const std::string& path, double low, double high);  // CaseError if unreadable
+
 // Even-odd rule.
 bool point_in_polygon(const std::vector<std::pair<double, double>>& pts, double x, double y);
 

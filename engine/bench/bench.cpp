@@ -11,9 +11,11 @@ namespace flowlua::bench {
 
 double copy_bandwidth_cpu(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_lbm_swe_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 #ifdef FLOWLUA_HAVE_CUDA
 double copy_bandwidth_cuda(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_lbm_swe_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::string cuda_device_name();
 #endif
 
@@ -49,6 +51,12 @@ Report run(const Options& opt, std::FILE* log) {
       if (cuda) rows = bench_projection_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
 #endif
       if (!cuda) rows = bench_projection_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
+      rep.rows.insert(rep.rows.end(), rows.begin(), rows.end());
+      // the lattice-Boltzmann shallow-water step (lbm_swe_bench.hpp)
+#ifdef FLOWLUA_HAVE_CUDA
+      if (cuda) rows = bench_lbm_swe_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
+#endif
+      if (!cuda) rows = bench_lbm_swe_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
       rep.rows.insert(rep.rows.end(), rows.begin(), rows.end());
     }
   return rep;

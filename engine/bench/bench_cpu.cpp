@@ -1,8 +1,14 @@
 // The harness on the CPU backend.
 #include "backend/cpu/cpu_exec.hpp"
+#include "bench/lbm_swe_bench.hpp"
 #include "bench/projection_bench.hpp"
 
 namespace flowlua::bench {
+
+std::vector<Row> bench_lbm_swe_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_lbm_swe<CpuExec, float>(n, opt, repeats, copy_gbs);
+  return bench_lbm_swe<CpuExec, double>(n, opt, repeats, copy_gbs);
+}
 
 double copy_bandwidth_cpu(std::size_t bytes, int repeats) { return copy_bandwidth<CpuExec>(bytes, repeats); }
 

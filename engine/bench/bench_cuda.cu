@@ -1,8 +1,14 @@
 // The harness on the CUDA backend.
 #include "backend/cuda/cuda_exec.cuh"
+#include "bench/lbm_swe_bench.hpp"
 #include "bench/projection_bench.hpp"
 
 namespace flowlua::bench {
+
+std::vector<Row> bench_lbm_swe_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_lbm_swe<CudaExec, float>(n, opt, repeats, copy_gbs);
+  return bench_lbm_swe<CudaExec, double>(n, opt, repeats, copy_gbs);
+}
 
 double copy_bandwidth_cuda(std::size_t bytes, int repeats) { return copy_bandwidth<CudaExec>(bytes, repeats); }
 

@@ -14,13 +14,16 @@ awk -F, '
   NR == 1 { next }
   { rows++
     if (!($8 > 0) || $8 == "inf" || $8 == "nan") { print "bad median in row " NR ": " $0; bad = 1 }
-    if (($6 == "sweep" || $6 == "momentum" || $6 == "step") && !($14 > 0)) { print "no byte count in row " NR; bad = 1 }
+    if (($6 == "sweep" || $6 == "momentum" || $6 == "step" || $6 == "lbm_swe_step") && !($14 > 0)) { print "no byte count in row " NR; bad = 1 }
     stages[$6] = 1 }
   END {
-    if (rows != 2 * 2 * 8) { print "expected 32 rows, got " rows; bad = 1 }
+    # per size: 8 projection stages in each precision, and the lbm_swe step: flat and
+    # bed in double, in float, and in float with fp16 storage (6 rows)
+    if (rows != 2 * (2 * 8 + 6)) { print "expected 44 rows, got " rows; bad = 1 }
     n = 0; for (s in stages) n++
-    if (n != 8) { print "expected 8 stages, got " n; bad = 1 }
+    if (n != 9) { print "expected 9 stages, got " n; bad = 1 }
     exit bad }' "$out/bench.csv"
 rows=$(grep -c '"stage"' "$out/bench.json")
-[ "$rows" -eq 32 ] || { echo "bench.json has $rows rows, expected 32"; exit 1; }
-echo "bench smoke: 32 rows in bench.csv and bench.json"
+[ "$rows" -eq 44 ] || { echo "bench.json has $rows rows, expected 44"; exit 1; }
+grep -q "| fp16 | 32 | lbm_swe_step | bed_open |" "$out.table" || { echo "table lacks the fp16 32 lbm_swe bed row"; exit 1; }
+echo "bench smoke: 44 rows in bench.csv and bench.json"
