@@ -32,25 +32,25 @@ void bracket(double s, int n, int& k, double& w) {
 
 }  // namespace
 
-double FieldSnapshot::sample(double x, double y) const {
+double FieldSnapshot::lattice(int i, int j) const {
   const int nx = grid.nx, ny = grid.ny;
-  // Node (i, j), 0 <= i <= nx + 1: a cell centre inside, a boundary value on the rim.
-  auto node = [&](int i, int j) {
-    const bool bi = i == 0 || i == nx + 1, bj = j == 0 || j == ny + 1;
-    if (bi && bj) {  // a corner: the mean of its two sides
-      const Side sx = i == 0 ? Side::Left : Side::Right, sy = j == 0 ? Side::Bottom : Side::Top;
-      return 0.5 * (boundary_value(sx, j == 0 ? 1 : ny) + boundary_value(sy, i == 0 ? 1 : nx));
-    }
-    if (bi) return boundary_value(i == 0 ? Side::Left : Side::Right, j);
-    if (bj) return boundary_value(j == 0 ? Side::Bottom : Side::Top, i);
-    return get(i, j);
-  };
+  const bool bi = i == 0 || i == nx + 1, bj = j == 0 || j == ny + 1;
+  if (bi && bj) {  // a corner: the mean of its two sides
+    const Side sx = i == 0 ? Side::Left : Side::Right, sy = j == 0 ? Side::Bottom : Side::Top;
+    return 0.5 * (boundary_value(sx, j == 0 ? 1 : ny) + boundary_value(sy, i == 0 ? 1 : nx));
+  }
+  if (bi) return boundary_value(i == 0 ? Side::Left : Side::Right, j);
+  if (bj) return boundary_value(j == 0 ? Side::Bottom : Side::Top, i);
+  return get(i, j);
+}
+
+double FieldSnapshot::sample(double x, double y) const {
   int i = 0, j = 0;
   double a = 0, b = 0;
-  bracket(x / grid.dx + 0.5, nx, i, a);
-  bracket(y / grid.dy + 0.5, ny, j, b);
-  return (1 - a) * (1 - b) * node(i, j) + a * (1 - b) * node(i + 1, j) + (1 - a) * b * node(i, j + 1) +
-         a * b * node(i + 1, j + 1);
+  bracket(x / grid.dx + 0.5, grid.nx, i, a);
+  bracket(y / grid.dy + 0.5, grid.ny, j, b);
+  return (1 - a) * (1 - b) * lattice(i, j) + a * (1 - b) * lattice(i + 1, j) + (1 - a) * b * lattice(i, j + 1) +
+         a * b * lattice(i + 1, j + 1);
 }
 
 template <class F>

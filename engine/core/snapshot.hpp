@@ -43,6 +43,10 @@ struct FieldSnapshot {
   // The edge value of `side` beside boundary cell k (1-based), or the nearest cell
   // centre's value when the side has none.
   double boundary_value(Side side, int k) const;
+  // The interpolation lattice sample() uses, 0 <= i <= nx + 1, 0 <= j <= ny + 1: cell
+  // centres inside, boundary values on the rim (i = 0 or nx + 1, j = 0 or ny + 1) where
+  // the side lies half a cell from the outermost centres; corners the mean of two sides.
+  double lattice(int i, int j) const;
   double min() const;   // over fluid cells
   double max() const;
   double mean() const;

@@ -1,16 +1,9 @@
 #include "io/overlays.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace flowlua::io {
-
-namespace {
-
-// Pixel position of the centre of cell (i, j).
-double px_x(const FieldPlacement& at, double i) { return at.x0 + (i - 0.5) * at.scale; }
-double px_y(const FieldPlacement& at, int ny, double j) { return at.y0 + (ny - j + 0.5) * at.scale; }
-
-}  // namespace
 
 std::vector<double> even_levels(double lo, double hi, int count) {
   std::vector<double> levels;
@@ -21,15 +14,20 @@ std::vector<double> even_levels(double lo, double hi, int count) {
 void draw_isolines(Raster& r, const FieldPlacement& at, const FieldSnapshot& f, const std::vector<double>& levels,
                    Rgb colour) {
   const int nx = f.nx(), ny = f.ny();
-  for (int j = 1; j < ny; ++j)
-    for (int i = 1; i < nx; ++i) {
+  // Over sample()'s lattice: cell centres and, half a cell further out, the sides'
+  // boundary values, so that lines reach the sides (a streamline along a wall).
+  auto lx = [&](int i) { return at.x0 + std::clamp(i - 0.5, 0.0, double(nx)) * at.scale; };
+  auto ly = [&](int j) { return at.y0 + (ny - std::clamp(j - 0.5, 0.0, double(ny))) * at.scale; };
+  auto solid = [&](int i, int j) { return f.is_solid(std::clamp(i, 1, nx), std::clamp(j, 1, ny)); };
+  for (int j = 0; j <= ny; ++j)
+    for (int i = 0; i <= nx; ++i) {
       // Corners counter-clockwise from (i, j); edge e joins corner e and e + 1.
       const int ci[4] = {i, i + 1, i + 1, i}, cj[4] = {j, j, j + 1, j + 1};
       double v[4];
       bool skip = false;
       for (int c = 0; c < 4; ++c) {
-        v[c] = f.get(ci[c], cj[c]);
-        skip = skip || f.is_solid(ci[c], cj[c]) || !std::isfinite(v[c]);
+        v[c] = f.lattice(ci[c], cj[c]);
+        skip = skip || solid(ci[c], cj[c]) || !std::isfinite(v[c]);
       }
       if (skip) continue;
       for (double level : levels) {
@@ -43,8 +41,8 @@ void draw_isolines(Raster& r, const FieldPlacement& at, const FieldSnapshot& f, 
           cut[e] = above[a] != above[b];
           if (!cut[e]) continue;
           const double t = (level - v[a]) / (v[b] - v[a]);
-          ex[e] = px_x(at, ci[a] + t * (ci[b] - ci[a]));
-          ey[e] = px_y(at, ny, cj[a] + t * (cj[b] - cj[a]));
+          ex[e] = lx(ci[a]) + t * (lx(ci[b]) - lx(ci[a]));
+          ey[e] = ly(cj[a]) + t * (ly(cj[b]) - ly(cj[a]));
           ++cuts;
         }
         auto seg = [&](int a, int b) { r.line(ex[a], ey[a], ex[b], ey[b], colour); };

@@ -1,5 +1,5 @@
 // What is drawn over a field image: isolines (marching squares over the cell
-// centres), velocity arrows and the outline of obstacles. The field occupies pixels
+// centres and the sides), velocity arrows and the outline of obstacles. The field occupies pixels
 // [x0, x0 + nx * scale) x [y0, y0 + ny * scale) of the raster, row 0 at the top (j = ny).
 #pragma once
 #include <vector>
@@ -13,8 +13,10 @@ struct FieldPlacement {
   int x0 = 0, y0 = 0, scale = 1;
 };
 
-// Each level's isoline, linear along cell-centre edges; quads that touch an obstacle
-// or a non-finite value are skipped; saddles are split by the quad's mean value.
+// Each level's isoline over FieldSnapshot::lattice (cell centres, and the boundary
+// values on the sides, so lines reach the sides), linear along the lattice's edges;
+// quads that touch an obstacle or a non-finite value are skipped; saddles are split
+// by the quad's mean value.
 void draw_isolines(Raster& r, const FieldPlacement& at, const FieldSnapshot& f, const std::vector<double>& levels,
                    Rgb colour);
 

@@ -145,10 +145,34 @@ TEST(Picture, IsolineOfAMidLevelLiesBetweenTheCellsItSeparates) {
       if (with.at(x, y) == without.at(x, y)) continue;
       (std::abs(x - x_line) <= 1 ? changed_near : changed_far)++;
     }
-  EXPECT_GT(changed_near, 40);  // along most of the height (between the outermost centres)
+  EXPECT_GT(changed_near, 40);  // along most of the height
   EXPECT_EQ(changed_far, 0);
   // contours = N: N evenly spaced levels strictly inside the range.
   EXPECT_EQ(even_levels(0, 1, 3), (std::vector<double>{0.25, 0.5, 0.75}));
+}
+
+TEST(Picture, IsolinesReachTheSidesThroughTheBoundaryValues) {
+  // Values 1 .. 20 inside and 0 on the left side (a wall): level 0.5 lies in the half
+  // cell between the side and the first centres, and only there.
+  FieldSnapshot f = ramp(20, 10);
+  f.edge[int(Side::Left)].assign(10, 0.0);
+  PngOptions o;
+  o.scale = 6;
+  o.levels = {0.5};
+  Raster with = decode(encode_png(f, o));
+  o.levels.clear();
+  Raster without = decode(encode_png(f, o));
+  int inside_half_cell = 0, elsewhere = 0;
+  for (int y = 0; y < with.h; ++y)
+    for (int x = 0; x < with.w; ++x)
+      if (with.at(x, y) != without.at(x, y)) (x <= 3 ? inside_half_cell : elsewhere)++;
+  EXPECT_GT(inside_half_cell, 50);  // about one pixel column at x = 1.5 over the 60 rows
+  EXPECT_EQ(elsewhere, 0);
+  // Without boundary values the field has no value below 1: no line at all.
+  f.edge[int(Side::Left)].clear();
+  o.levels = {0.5};
+  Raster none = decode(encode_png(f, o));
+  EXPECT_EQ(none.px, without.px);
 }
 
 TEST(Picture, ArrowsNeedVelocityAndAreDrawn) {
