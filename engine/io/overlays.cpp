@@ -66,7 +66,7 @@ void draw_isolines(Raster& r, const FieldPlacement& at, const FieldSnapshot& f, 
 }
 
 void draw_arrows(Raster& r, const FieldPlacement& at, const FieldSnapshot& u, const FieldSnapshot& v, int count,
-                 Rgb colour) {
+                 Rgb colour, Rgb halo) {
   const int nx = u.nx(), ny = u.ny();
   const int wpx = nx * at.scale, hpx = ny * at.scale;
   if (count <= 0) return;
@@ -90,14 +90,20 @@ void draw_arrows(Raster& r, const FieldPlacement& at, const FieldSnapshot& u, co
   for (const Arrow& a : arrows) {
     const double speed = std::hypot(a.u, a.v);
     const double len = 0.9 * step * speed / vmax;
-    if (len < 1.5) continue;
+    if (len < 4) continue;  // too short to show a direction
     const double ux = a.u / speed, uy = -a.v / speed;  // image y points down
     const double x0 = a.x - 0.5 * len * ux, y0 = a.y - 0.5 * len * uy;
     const double x1 = a.x + 0.5 * len * ux, y1 = a.y + 0.5 * len * uy;
-    r.line(x0, y0, x1, y1, colour);
     const double head = std::max(3.0, 0.3 * len), c = std::cos(0.45), s = std::sin(0.45);
-    r.line(x1, y1, x1 - head * (c * ux - s * uy), y1 - head * (s * ux + c * uy), colour);
-    r.line(x1, y1, x1 - head * (c * ux + s * uy), y1 - head * (-s * ux + c * uy), colour);
+    const double hx[2] = {x1 - head * (c * ux - s * uy), x1 - head * (c * ux + s * uy)};
+    const double hy[2] = {y1 - head * (s * ux + c * uy), y1 - head * (-s * ux + c * uy)};
+    // A light halo first, so that dark arrows stay visible on the dark end of a colormap.
+    auto arrow = [&](double ox, double oy, Rgb ink, double alpha) {
+      r.line(x0 + ox, y0 + oy, x1 + ox, y1 + oy, ink, alpha);
+      for (int k = 0; k < 2; ++k) r.line(x1 + ox, y1 + oy, hx[k] + ox, hy[k] + oy, ink, alpha);
+    };
+    for (int k = 0; k < 4; ++k) arrow(k < 2 ? (k ? 1.0 : -1.0) : 0.0, k < 2 ? 0.0 : (k == 2 ? 1.0 : -1.0), halo, 0.6);
+    arrow(0, 0, colour, 1.0);
   }
 }
 

@@ -25,9 +25,10 @@ std::vector<double> even_levels(double lo, double hi, int count);
 
 // About `count` arrows along the longer side, on a square lattice of pixel points;
 // length proportional to the speed there (the fastest as long as the lattice step);
-// none inside obstacles or where the speed is zero.
+// none inside obstacles or shorter than 4 pixels. Drawn in `colour` over a thin
+// `halo` (a lighter colour keeps them visible on the dark end of a colormap).
 void draw_arrows(Raster& r, const FieldPlacement& at, const FieldSnapshot& u, const FieldSnapshot& v, int count,
-                 Rgb colour);
+                 Rgb colour, Rgb halo);
 
 // A dark line on every obstacle cell face that borders fluid.
 void draw_solid_outline(Raster& r, const FieldPlacement& at, const FieldSnapshot& f, Rgb colour);

@@ -107,7 +107,7 @@ std::string encode(const FieldSnapshot& field, const PngOptions& opts, const std
     if (!opts.arrow_u || !opts.arrow_v || opts.arrow_u->nx() != nx || opts.arrow_u->ny() != ny ||
         opts.arrow_v->nx() != nx || opts.arrow_v->ny() != ny)
       throw std::logic_error(label + ": arrows need u and v snapshots on the field's grid");
-    draw_arrows(img, at, *opts.arrow_u, *opts.arrow_v, opts.arrows, kOverlayInk);
+    draw_arrows(img, at, *opts.arrow_u, *opts.arrow_v, opts.arrows, kOverlayInk, {255, 255, 255});
   }
   PictureLayout where;
   where.width = img.w;
