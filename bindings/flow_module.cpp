@@ -15,6 +15,7 @@ void open_flow(lua_State* L) {
   register_simulation(L, flow);
   register_fields(L);
   register_output(L, flow);
+  register_vtk(L, flow);
   lua_pushvalue(L, flow);
   lua_setglobal(L, "flow");
   // require("flow") gives the same table.

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "core/error.hpp"
+#include "install_paths.hpp"
 #include "io/files.hpp"
 #include "suggest.hpp"
 
@@ -168,8 +169,8 @@ static int l_setup(lua_State* L) {
   lua_getglobal(L, "package");
   {
     std::string dir = host_of(L).case_dir();
-    std::string path = dir + "/?.lua;" + dir + "/?/init.lua;" FLOWLUA_SCRIPTS_DIR
-                       "/?.lua;" FLOWLUA_SCRIPTS_DIR "/?/init.lua;";
+    const std::string scripts = scripts_dir();
+    std::string path = dir + "/?.lua;" + dir + "/?/init.lua;" + scripts + "/?.lua;" + scripts + "/?/init.lua;";
     lua_getfield(L, -1, "path");
     if (const char* old = lua_tostring(L, -1)) path += old;
     lua_pop(L, 1);

@@ -150,6 +150,7 @@ void register_shapes(lua_State* L, int flow_table);
 void register_simulation(lua_State* L, int flow_table);
 void register_fields(lua_State* L);
 void register_output(lua_State* L, int flow_table);
+void register_vtk(lua_State* L, int flow_table);
 
 // Registers the metatable `meta` of a userdata class: `index` is called with the
 // method table as its first upvalue; __newindex, __tostring and __gc as given; the

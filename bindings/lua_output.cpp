@@ -48,6 +48,8 @@ namespace {
 
 constexpr const char* kPngMeta = "flowlua.PngSpec";
 constexpr const char* kCsvMeta = "flowlua.Csv";
+const std::vector<std::string> kPngKeys = {"field", "file", "colormap", "range", "scale",
+                                           "annotate", "title", "contours", "arrows"};
 
 struct PngSpec {
   std::string field, file, where;
@@ -94,6 +96,53 @@ void read_png_options(const TableReader& t, io::PngOptions& o) {
   long long scale = t.integer("scale", 0);
   check_int_range(t.name("scale") + " (pixels per cell, 0 = automatic)", scale, 0, 64);
   o.scale = int(scale);
+  o.annotate = t.boolean("annotate", true);
+  o.title = t.string("title", "");
+  // contours = N (evenly spaced levels inside the colour range) or {level, level, ...}.
+  const int ct = t.type("contours");
+  if (ct == LUA_TTABLE) {
+    StackGuard guard(L);
+    t.push("contours");
+    const lua_Integer n = lua_Integer(lua_rawlen(L, -1));
+    if (n == 0) throw CaseError(t.name("contours") + " is an empty list: give levels, a count, or leave it out");
+    for (lua_Integer k = 1; k <= n; ++k) {
+      lua_rawgeti(L, -1, k);
+      o.levels.push_back(to_finite(L, -1, t.name("contours") + "[" + std::to_string(k) + "]"));
+      lua_pop(L, 1);
+    }
+  } else if (ct != LUA_TNIL) {
+    long long n = t.integer("contours", 0);
+    check_int_range(t.name("contours") + " (the number of isolines)", n, 0, 200);
+    o.contours = int(n);
+  }
+  // arrows = true (about 20 along the longer side) or N.
+  if (t.type("arrows") == LUA_TBOOLEAN) {
+    o.arrows = t.boolean("arrows", false) ? 20 : 0;
+  } else {
+    long long n = t.integer("arrows", 0);
+    check_int_range(t.name("arrows") + " (arrows along the longer side, or true)", n, 0, 200);
+    o.arrows = int(n);
+  }
+}
+
+// The stream function is shown as streamlines: its isolines, unless the case says.
+void default_contours(const TableReader& t, const std::string& field, io::PngOptions& o) {
+  if (o.annotate && t.type("contours") == LUA_TNIL && (field == "stream" || field == "psi")) o.contours = 16;
+}
+
+// Fills the label (time, step) and the arrows' velocity of a picture of `core` now.
+struct PictureExtras {
+  std::shared_ptr<FieldData> u, v;
+};
+void picture_extras(const std::shared_ptr<SimCore>& core, io::PngOptions& o, PictureExtras& keep) {
+  o.time = core->solver().time();
+  o.step = core->solver().steps();
+  if (o.arrows > 0) {
+    keep.u = take_field(core, "u");
+    keep.v = take_field(core, "v");
+    o.arrow_u = &keep.u->snap;
+    o.arrow_v = &keep.v->snap;
+  }
 }
 
 std::string output_sub_of(const std::weak_ptr<SimCore>& owner) {
@@ -103,12 +152,13 @@ std::string output_sub_of(const std::weak_ptr<SimCore>& owner) {
 
 int l_png(lua_State* L) {
   arg_table(L, 1, "flow.png");
-  TableReader t(L, 1, "flow.png", {"field", "file", "colormap", "range", "scale"});
+  TableReader t(L, 1, "flow.png", kPngKeys);
   PngSpec spec;
   spec.field = t.string("field", "speed");
   spec.file = t.string("file", spec.field + "_%06d.png");
   format_step_pattern(spec.file, 0);  // checks the pattern now
   read_png_options(t, spec.opts);
+  default_contours(t, spec.field, spec.opts);
   spec.where = lua_where(L);
   void* mem = lua_newuserdatauv(L, sizeof(PngSpec), 0);
   new (mem) PngSpec(std::move(spec));
@@ -131,7 +181,10 @@ int l_png_call(lua_State* L) {
     auto data = take_field(core, spec->field);
     std::string file = format_step_pattern(spec->file, core->solver().steps());
     Host& h = host_of(L);
-    io::write_png(h.output_path(file, core->output_sub), data->snap, spec->opts);
+    io::PngOptions opts = spec->opts;
+    PictureExtras keep;
+    picture_extras(core, opts, keep);
+    io::write_png(h.output_path(file, core->output_sub), data->snap, opts);
   } catch (const std::exception& e) {
     // Called from the run loop there is no Lua line to point at: name where it was made.
     std::string where = lua_where(L).empty() ? spec->where : "";
@@ -148,20 +201,35 @@ int l_write_png(lua_State* L) {
   std::shared_ptr<FieldData> data;
   io::PngOptions opts;
   std::string field = "speed";
+  bool explicit_contours = false;
   if (!lua_isnoneornil(L, 3)) {
-    TableReader t(L, 3, "flow.write_png options", {"field", "colormap", "range", "scale"});
+    TableReader t(L, 3, "flow.write_png options", kPngKeys);
     read_png_options(t, opts);
     field = t.string("field", field);
+    explicit_contours = t.type("contours") != LUA_TNIL;
   }
+  PictureExtras keep;
   if (test_field(L, 1)) {
     data = test_udata<FieldUD>(L, 1, kFieldMeta)->data;
+    opts.time = data->time;
+    opts.step = data->step;
+    if (opts.arrows > 0) {
+      auto core = data->owner.lock();
+      if (!core || !core->loop || core->solver().steps() != data->step)
+        throw CaseError("flow.write_png: arrows need the velocity at the field's step, and the simulation has "
+                        "moved on (or is gone); use flow.write_png(sim, file, { field = ..., arrows = ... })");
+      picture_extras(core, opts, keep);
+    }
   } else if (auto core = sim_core_ptr(L, 1)) {
     if (!core->loop) throw CaseError("flow.write_png: this simulation was not built");
     data = take_field(core, field);
+    picture_extras(core, opts, keep);
   } else {
     throw CaseError("flow.write_png: argument 1 must be a field (sim:field(\"u\")) or a simulation "
                     "(got " + describe_value(L, 1) + ")");
   }
+  if (!explicit_contours && opts.annotate && (data->snap.name == "stream" || data->snap.name == "psi"))
+    opts.contours = 16;  // streamlines (see default_contours)
   file = format_step_pattern(file, data->step);
   Host& h = host_of(L);
   std::string path = h.output_path(file, output_sub_of(data->owner));

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bench/bench.hpp"
+#include "build_info.hpp"
 #include "host.hpp"
 #include "io/files.hpp"
 #include "param.hpp"
@@ -105,7 +106,7 @@ static int run(int argc, char** argv) {
       ->type_name("N,N,...");
   app.add_option("--bench-repeats", bench_repeats, "Timed repeats per row for --bench (median reported)")
       ->check(CLI::Range(1, 100000));
-  app.add_flag("--version", version, "Print the version and exit");
+  app.add_flag("--version", version, "Print the version, the build (CUDA, precisions) and library versions; exit");
   app.footer(
       "Exit codes: 0 done, 1 case error, 2 usage error, 3 numerical blow-up.\n"
       "The case language is described in docs/case-language.md.");
@@ -121,10 +122,7 @@ static int run(int argc, char** argv) {
   }
 
   if (version) {
-    std::string why;
-    bool cuda = flowlua::cuda_available(&why);
-    std::printf("flowlua %s (%s; CUDA %s)\n", FLOWLUA_VERSION, LUA_RELEASE,
-                cuda ? "available" : ("not available: " + why).c_str());
+    std::fputs(flowlua::lua::build_info().c_str(), stdout);
     return 0;
   }
   std::vector<int> bench_sizes;

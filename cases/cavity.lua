@@ -1,8 +1,9 @@
 -- Lid-driven square cavity (Ghia, Ghia & Shin 1982; seed 002 sec. 5.1).
 --   flowlua cases/cavity.lua                      Re = 100 on 128 x 128
 --   flowlua cases/cavity.lua --set Re=1000 --set n=64
--- Runs to a steady state, writes pictures of speed, vorticity and the stream
--- function, and compares the centreline velocities with Ghia's table.
+-- Runs to a steady state, writes pictures of speed (with arrows), vorticity and the
+-- stream function (with streamlines), a VTK file of every field, and compares the
+-- centreline velocities with Ghia's table.
 local Re = param("Re", 100)
 local n = param("n", 128)
 local t_end = param("t_end", 60.0)
@@ -28,9 +29,12 @@ sim:every_time(10.0, flow.png { field = "vorticity", file = "vorticity_%06d.png"
                                 colormap = "coolwarm", range = { -5, 5 } })
 
 sim:on_finish(function(s)
-  flow.write_png(s:field("speed"), "speed.png", { colormap = "viridis" })
+  flow.write_png(s, "speed.png", { field = "speed", colormap = "viridis", arrows = 24 })
   flow.write_png(s:field("vorticity"), "vorticity.png", { colormap = "coolwarm", range = { -5, 5 } })
-  flow.write_png(s:field("stream"), "stream.png", { colormap = "gray" })
+  -- The stream function is drawn with streamlines (16 isolines) over the colours.
+  flow.write_png(s:field("stream"), "stream.png", { colormap = "coolwarm" })
+  -- Every field for ParaView: out/cavity/cavity.vti (docs/case-language.md, "VTK files").
+  flow.write_vtk(s, "cavity.vti")
 end)
 
 local report = sim:run()

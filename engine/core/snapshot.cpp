@@ -6,17 +6,51 @@
 
 namespace flowlua {
 
+double FieldSnapshot::boundary_value(Side side, int k) const {
+  const auto& e = edge[int(side)];
+  if (!e.empty()) return e[std::size_t(k - 1)];
+  switch (side) {
+    case Side::Left: return get(1, k);
+    case Side::Right: return get(grid.nx, k);
+    case Side::Bottom: return get(k, 1);
+    case Side::Top: return get(k, grid.ny);
+  }
+  return 0;
+}
+
+namespace {
+
+// Interpolation nodes along one axis of n cells, in units of the cell size: the
+// boundary at 0.5, centres at 1 .. n, the boundary at n + 0.5. Returns the node k
+// (0 .. n) with node(k) <= s <= node(k + 1) and the weight of node k + 1.
+void bracket(double s, int n, int& k, double& w) {
+  s = std::clamp(s, 0.5, n + 0.5);
+  k = s < 1 ? 0 : std::min(int(s), n);
+  const double lo = k == 0 ? 0.5 : k, hi = k == n ? n + 0.5 : k + 1;
+  w = (s - lo) / (hi - lo);
+}
+
+}  // namespace
+
+double FieldSnapshot::lattice(int i, int j) const {
+  const int nx = grid.nx, ny = grid.ny;
+  const bool bi = i == 0 || i == nx + 1, bj = j == 0 || j == ny + 1;
+  if (bi && bj) {  // a corner: the mean of its two sides
+    const Side sx = i == 0 ? Side::Left : Side::Right, sy = j == 0 ? Side::Bottom : Side::Top;
+    return 0.5 * (boundary_value(sx, j == 0 ? 1 : ny) + boundary_value(sy, i == 0 ? 1 : nx));
+  }
+  if (bi) return boundary_value(i == 0 ? Side::Left : Side::Right, j);
+  if (bj) return boundary_value(j == 0 ? Side::Bottom : Side::Top, i);
+  return get(i, j);
+}
+
 double FieldSnapshot::sample(double x, double y) const {
-  // Continuous cell index: centre of cell i sits at s = i.
-  double s = x / grid.dx + 0.5, t = y / grid.dy + 0.5;
-  s = std::clamp(s, 1.0, double(grid.nx));
-  t = std::clamp(t, 1.0, double(grid.ny));
-  int i = std::min(int(s), std::max(grid.nx - 1, 1));
-  int j = std::min(int(t), std::max(grid.ny - 1, 1));
-  int i1 = std::min(i + 1, grid.nx), j1 = std::min(j + 1, grid.ny);
-  double a = s - i, b = t - j;
-  return (1 - a) * (1 - b) * get(i, j) + a * (1 - b) * get(i1, j) + (1 - a) * b * get(i, j1) +
-         a * b * get(i1, j1);
+  int i = 0, j = 0;
+  double a = 0, b = 0;
+  bracket(x / grid.dx + 0.5, grid.nx, i, a);
+  bracket(y / grid.dy + 0.5, grid.ny, j, b);
+  return (1 - a) * (1 - b) * lattice(i, j) + a * (1 - b) * lattice(i + 1, j) + (1 - a) * b * lattice(i, j + 1) +
+         a * b * lattice(i + 1, j + 1);
 }
 
 template <class F>

@@ -7,6 +7,9 @@
 
 #include "core/error.hpp"
 #include "io/files.hpp"
+#include "io/overlays.hpp"
+#include "io/picture.hpp"
+#include "io/raster.hpp"
 
 // The writer is compiled here only, with internal linkage so that no other
 // translation unit's copy of stb can clash with it at link time.
@@ -26,13 +29,15 @@ namespace {
 constexpr int kAutoLongSide = 1024;  // automatic scale keeps the longer side within this
 constexpr long kMaxSide = 32768;     // beyond these the image is a mistake, not a picture
 constexpr long kMaxPixels = 1L << 27;
+constexpr Rgb kOverlayInk = {20, 20, 20};  // isolines, arrows, obstacle outlines
 
 void append_bytes(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), std::size_t(size));
 }
 
 // `label` names what is being written in error messages: the file, or the field.
-std::string encode(const FieldSnapshot& field, const PngOptions& opts, const std::string& label) {
+std::string encode(const FieldSnapshot& field, const PngOptions& opts, const std::string& label,
+                   PictureLayout* layout) {
   const int nx = field.nx(), ny = field.ny();
   if (nx <= 0 || ny <= 0)
     throw CaseError(label + ": field has no cells (" + std::to_string(nx) + " x " +
@@ -41,6 +46,10 @@ std::string encode(const FieldSnapshot& field, const PngOptions& opts, const std
   if (field.values.size() != cells || (!field.solid.empty() && field.solid.size() != cells))
     throw std::logic_error(label + ": snapshot arrays do not match its " + std::to_string(nx) +
                            " x " + std::to_string(ny) + " grid");
+  if (opts.contours < 0)
+    throw CaseError(label + ": contours must be >= 0, got " + std::to_string(opts.contours));
+  for (double l : opts.levels)
+    if (!std::isfinite(l)) throw CaseError(label + ": contour levels must be finite numbers");
   if (opts.scale < 0)
     throw CaseError(label + ": scale must be >= 0 (0 = automatic), got " +
                     std::to_string(opts.scale));
@@ -70,10 +79,10 @@ std::string encode(const FieldSnapshot& field, const PngOptions& opts, const std
   const double span = hi - lo;  // may be negative (reversed map); zero handled below
 
   // One image row per cell row, then repeated `scale` times.
-  std::vector<std::uint8_t> pixels(std::size_t(width) * std::size_t(height) * 3);
+  Raster img(int(width), int(height), opts.solid_rgb);
   const std::size_t row_bytes = std::size_t(width) * 3;
   for (int j = ny; j >= 1; --j) {
-    std::uint8_t* row = pixels.data() + std::size_t(ny - j) * scale * row_bytes;
+    std::uint8_t* row = img.px.data() + std::size_t(ny - j) * scale * row_bytes;
     for (int i = 1; i <= nx; ++i) {
       std::array<std::uint8_t, 3> rgb;
       double v = field.get(i, j);
@@ -89,9 +98,33 @@ std::string encode(const FieldSnapshot& field, const PngOptions& opts, const std
     for (int s = 1; s < scale; ++s) std::copy(row, row + row_bytes, row + s * row_bytes);
   }
 
+  // Overlays on the field, then (annotate) the margin with label and colour bar.
+  const FieldPlacement at{0, 0, scale};
+  std::vector<double> levels = opts.levels;
+  if (levels.empty() && opts.contours > 0 && span != 0) levels = even_levels(lo, hi, opts.contours);
+  if (!levels.empty()) draw_isolines(img, at, field, levels, kOverlayInk);
+  if (opts.arrows > 0) {
+    if (!opts.arrow_u || !opts.arrow_v || opts.arrow_u->nx() != nx || opts.arrow_u->ny() != ny ||
+        opts.arrow_v->nx() != nx || opts.arrow_v->ny() != ny)
+      throw std::logic_error(label + ": arrows need u and v snapshots on the field's grid");
+    draw_arrows(img, at, *opts.arrow_u, *opts.arrow_v, opts.arrows, kOverlayInk, {255, 255, 255});
+  }
+  PictureLayout where;
+  where.width = img.w;
+  where.height = img.h;
+  where.field_w = img.w;
+  where.field_h = img.h;
+  where.lo = lo;
+  where.hi = hi;
+  if (opts.annotate) {
+    draw_solid_outline(img, at, field, kOverlayInk);
+    img = annotate_picture(img, field, opts, levels, lo, hi, where);
+  }
+  if (layout) *layout = where;
+  const std::uint8_t* pixels = img.px.data();
+  const int out_w = img.w, out_h = img.h;
   std::string png;
-  if (!stbi_write_png_to_func(append_bytes, &png, int(width), int(height), 3, pixels.data(),
-                              int(row_bytes)))
+  if (!stbi_write_png_to_func(append_bytes, &png, out_w, out_h, 3, pixels, out_w * 3))
     throw std::runtime_error(label + ": PNG encoding failed");
   return png;
 }
@@ -104,12 +137,12 @@ int png_scale(int nx, int ny, int requested) {
   return std::max(1, kAutoLongSide / longer);
 }
 
-std::string encode_png(const FieldSnapshot& field, const PngOptions& opts) {
-  return encode(field, opts, "image of field '" + field.name + "'");
+std::string encode_png(const FieldSnapshot& field, const PngOptions& opts, PictureLayout* layout) {
+  return encode(field, opts, "image of field '" + field.name + "'", layout);
 }
 
 void write_png(const std::string& path, const FieldSnapshot& field, const PngOptions& opts) {
-  std::string bytes = encode(field, opts, "cannot write '" + path + "'");
+  std::string bytes = encode(field, opts, "cannot write '" + path + "'", nullptr);
   make_parent_dirs(path);
   write_file_atomic(path, bytes);
 }

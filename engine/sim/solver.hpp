@@ -70,6 +70,9 @@ class Solver {
   virtual void set_side(Side side, const SideCondition& condition) = 0;
 
   virtual std::vector<std::string> field_names() const = 0;
+  // The fields output writers take when a case names none (flow.vtk): every field
+  // once, aliases left out.
+  virtual std::vector<std::string> output_field_names() const { return field_names(); }
   virtual FieldSnapshot field(const std::string& name) = 0;  // CaseError for unknown names
   virtual void set_field(const FieldSnapshot& snapshot) = 0;  // writable fields only
 

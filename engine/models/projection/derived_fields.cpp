@@ -70,19 +70,94 @@ double divergence(const HostState& s, int i, int j) {
          (s.v[g.at(i, j)] - s.v[g.at(i, s.nb.south(j))]) / g.dy;
 }
 
+// Cells along a side: (i, j) of boundary cell k.
+void side_cell(const Grid& g, Side side, int k, int& i, int& j) {
+  switch (side) {
+    case Side::Left: i = 1; j = k; break;
+    case Side::Right: i = g.nx; j = k; break;
+    case Side::Bottom: i = k; j = 1; break;
+    case Side::Top: i = k; j = g.ny; break;
+  }
+}
+
+// Boundary values of the cell-centred velocity (FieldSnapshot::edge): the given
+// velocity on walls and inflows, zero normal velocity on slip sides, the mean of the
+// two wrapped cells on periodic ones; none for outflow and the tangential slip
+// velocity (zero gradient there: sample() repeats the nearest centre). Zero beside an
+// obstacle cell, which is at rest.
+void velocity_edges(const HostState& s, FieldSnapshot& u, FieldSnapshot& v) {
+  if (!s.boundaries) return;
+  const Grid& g = s.grid;
+  for (Side side : kSides) {
+    const SideCondition& sc = (*s.boundaries)[int(side)];
+    const bool lr = side == Side::Left || side == Side::Right;
+    const int n = lr ? g.ny : g.nx;
+    auto& eu = u.edge[int(side)];
+    auto& ev = v.edge[int(side)];
+    switch (sc.kind) {
+      case BoundaryKind::Dirichlet:
+        if (int(sc.normal.size()) < n || int(sc.tangential.size()) < n) break;
+        eu.resize(n);
+        ev.resize(n);
+        for (int k = 1; k <= n; ++k) {
+          const double nrm = sc.normal[k - 1], tan = sc.tangential[k - 1];
+          switch (side) {  // normal > 0 points into the domain (core/boundary.hpp)
+            case Side::Left: eu[k - 1] = nrm; ev[k - 1] = tan; break;
+            case Side::Right: eu[k - 1] = -nrm; ev[k - 1] = tan; break;
+            case Side::Bottom: ev[k - 1] = nrm; eu[k - 1] = tan; break;
+            case Side::Top: ev[k - 1] = -nrm; eu[k - 1] = tan; break;
+          }
+        }
+        break;
+      case BoundaryKind::Slip: (lr ? eu : ev).assign(n, 0.0); break;
+      case BoundaryKind::Periodic:
+        eu.resize(n);
+        ev.resize(n);
+        for (int k = 1; k <= n; ++k) {
+          const int i0 = lr ? 1 : k, j0 = lr ? k : 1, i1 = lr ? g.nx : k, j1 = lr ? k : g.ny;
+          eu[k - 1] = 0.5 * (u.get(i0, j0) + u.get(i1, j1));
+          ev[k - 1] = 0.5 * (v.get(i0, j0) + v.get(i1, j1));
+        }
+        break;
+      case BoundaryKind::Outflow: break;
+    }
+    for (auto* e : {&eu, &ev}) {
+      if (e->empty()) continue;
+      for (int k = 1; k <= n; ++k) {
+        int i = 0, j = 0;
+        side_cell(g, side, k, i, j);
+        if (!fluid(s, i, j)) (*e)[k - 1] = 0;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 FieldSnapshot derived_field(const HostState& s, const std::string& name) {
   const Grid& g = s.grid;
-  if (name == "u") return make(s, name, [&](int i, int j) { return u_centre(s, i, j); });
-  if (name == "v") return make(s, name, [&](int i, int j) { return v_centre(s, i, j); });
+  if (name == "u" || name == "v" || name == "speed") {
+    FieldSnapshot u = make(s, "u", [&](int i, int j) { return u_centre(s, i, j); });
+    FieldSnapshot v = make(s, "v", [&](int i, int j) { return v_centre(s, i, j); });
+    velocity_edges(s, u, v);
+    if (name == "u") return u;
+    if (name == "v") return v;
+    FieldSnapshot sp = std::move(u);
+    sp.name = name;
+    for (std::size_t k = 0; k < sp.values.size(); ++k) sp.values[k] = std::hypot(sp.values[k], v.values[k]);
+    for (Side side : kSides) {
+      auto& e = sp.edge[int(side)];
+      const auto& ev = v.edge[int(side)];
+      if (e.empty() || ev.empty()) e.clear();  // both components are needed
+      else for (std::size_t k = 0; k < e.size(); ++k) e[k] = std::hypot(e[k], ev[k]);
+    }
+    return sp;
+  }
   if (name == "p") {
     FieldSnapshot f = make(s, name, [&](int i, int j) { return pressure(s, i, j); });
     f.writable = true;
     return f;
   }
-  if (name == "speed")
-    return make(s, name, [&](int i, int j) { return std::hypot(u_centre(s, i, j), v_centre(s, i, j)); });
   if (name == "vorticity")
     return make(s, name, [&](int i, int j) {
       if (!fluid(s, i, j)) return 0.0;
@@ -101,9 +176,23 @@ FieldSnapshot derived_field(const HostState& s, const std::string& name) {
     for (int i = 1; i <= nx; ++i) P(i, 0) = P(i - 1, 0) - s.v[g.at(i, 0)] * g.dx;
     for (int j = 1; j <= ny; ++j)
       for (int i = 0; i <= nx; ++i) P(i, j) = P(i, j - 1) + s.u[g.at(i, j)] * g.dy;
-    return make(s, name, [&](int i, int j) {
+    FieldSnapshot f = make(s, name, [&](int i, int j) {
       return 0.25 * (P(i, j) + P(i - 1, j) + P(i, j - 1) + P(i - 1, j - 1));
     });
+    // On the sides psi is known at the corners: the mean of the two beside a cell.
+    for (Side side : kSides) {
+      const bool lr = side == Side::Left || side == Side::Right;
+      auto& e = f.edge[int(side)];
+      e.resize(lr ? ny : nx);
+      for (int k = 1; k <= int(e.size()); ++k)
+        switch (side) {
+          case Side::Left: e[k - 1] = 0.5 * (P(0, k - 1) + P(0, k)); break;
+          case Side::Right: e[k - 1] = 0.5 * (P(nx, k - 1) + P(nx, k)); break;
+          case Side::Bottom: e[k - 1] = 0.5 * (P(k - 1, 0) + P(k, 0)); break;
+          case Side::Top: e[k - 1] = 0.5 * (P(k - 1, ny) + P(k, ny)); break;
+        }
+    }
+    return f;
   }
   std::ostringstream msg;
   msg << "unknown field '" << name << "'; fields of this model:";

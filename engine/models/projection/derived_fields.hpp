@@ -18,6 +18,7 @@ struct HostState {
   std::vector<double> u, v, p;  // staggered, grid.size() each; p kinematic
   const std::vector<CellFlags>* flags;
   double rho = 1, nu = 0;
+  const Boundaries* boundaries = nullptr;  // for the snapshots' boundary values
 };
 
 const std::vector<std::string>& field_names();

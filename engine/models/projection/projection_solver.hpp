@@ -396,6 +396,7 @@ class ProjectionSolver final : public Solver {
   HostState host_state() const {
     HostState h;
     h.grid = g_;
+    h.boundaries = &c_.boundaries;
     h.nb = Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)};
     h.u = to_double(u_.download());
     h.v = to_double(v_.download());

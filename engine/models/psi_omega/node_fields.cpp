@@ -79,6 +79,20 @@ FieldSnapshot cells_from_nodes(const HostNodes& h, const std::string& name, cons
     for (int i = 1; i <= g.nx; ++i)
       f.values[f.index(i, j)] = 0.25 * (node[n.at(i - 1, j - 1)] + node[n.at(i, j - 1)] + node[n.at(i - 1, j)] +
                                         node[n.at(i, j)]);
+  // Boundary values (FieldSnapshot::edge): the boundary nodes lie on the sides, so the
+  // value beside a boundary cell is the mean of its two boundary nodes.
+  f.edge[int(Side::Left)].resize(g.ny);
+  f.edge[int(Side::Right)].resize(g.ny);
+  f.edge[int(Side::Bottom)].resize(g.nx);
+  f.edge[int(Side::Top)].resize(g.nx);
+  for (int j = 1; j <= g.ny; ++j) {
+    f.edge[int(Side::Left)][j - 1] = 0.5 * (node[n.at(0, j - 1)] + node[n.at(0, j)]);
+    f.edge[int(Side::Right)][j - 1] = 0.5 * (node[n.at(g.nx, j - 1)] + node[n.at(g.nx, j)]);
+  }
+  for (int i = 1; i <= g.nx; ++i) {
+    f.edge[int(Side::Bottom)][i - 1] = 0.5 * (node[n.at(i - 1, 0)] + node[n.at(i, 0)]);
+    f.edge[int(Side::Top)][i - 1] = 0.5 * (node[n.at(i - 1, g.ny)] + node[n.at(i, g.ny)]);
+  }
   return f;
 }
 
@@ -124,6 +138,9 @@ FieldSnapshot node_field(const HostNodes& h, const std::string& name) {
     if (name == "v") return cells_from_nodes(h, name, nv.v);
     FieldSnapshot u = cells_from_nodes(h, name, nv.u), v = cells_from_nodes(h, name, nv.v);
     for (std::size_t k = 0; k < u.values.size(); ++k) u.values[k] = std::hypot(u.values[k], v.values[k]);
+    for (int side = 0; side < 4; ++side)
+      for (std::size_t k = 0; k < u.edge[side].size(); ++k)
+        u.edge[side][k] = std::hypot(u.edge[side][k], v.edge[side][k]);
     return u;
   }
   std::string list;

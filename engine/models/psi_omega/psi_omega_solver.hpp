@@ -110,6 +110,13 @@ class PsiOmegaSolver final : public Solver {
   }
 
   std::vector<std::string> field_names() const override { return psi_omega::field_names(heat_); }
+  // psi and omega are the same arrays as stream and vorticity: written once.
+  std::vector<std::string> output_field_names() const override {
+    std::vector<std::string> names;
+    for (auto& n : field_names())
+      if (n != "psi" && n != "omega") names.push_back(n);
+    return names;
+  }
   FieldSnapshot field(const std::string& name) override {
     HostNodes h = host_nodes();
     return node_field(h, name);
