@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# sigint_cylinder.sh FLOWLUA SOURCE_DIR OUTDIR [SIGNAL]
+# sigint_cylinder.sh FLOWLUA SOURCE_DIR OUTDIR [SIGNAL] [BACKEND]
 #
 # Starts a coarse cases/cylinder.lua, sends it SIGINT (or SIGTERM) once it is under way,
 # and expects: exit 130 (143), a message naming the checkpoint, a valid checkpoint file.
 # Then completes the run with --restart and expects exit 0 at the case's t_end.
+# BACKEND (default cpu): tests/gpu/checkpoint_on_device.sh gives cuda, and a finer grid
+# (NY=..., default 16) so that the run is still going when the signal comes.
 set -u
-flowlua=$1; src=$2; out=$3; sig=${4:-INT}
+flowlua=$1; src=$2; out=$3; sig=${4:-INT}; backend=${5:-cpu}
 want=130; [ "$sig" = TERM ] && want=143
 fail() { echo "FAIL: $*" >&2; echo "--- first run:" >&2; cat "$out/first.log" >&2; exit 1; }
 
 rm -rf "$out"; mkdir -p "$out"
-args=(--quiet --backend cpu --output "$out/run" "$src/cases/cylinder.lua" --set ny=16 --set t_end=4 --set frames=0)
+args=(--quiet --backend "$backend" --output "$out/run" "$src/cases/cylinder.lua" --set ny="${NY:-16}" --set t_end=4 --set frames=0)
 "$flowlua" "${args[@]}" > "$out/first.log" 2>&1 &
 pid=$!
 # Under way: the case prints a line once per unit of simulated time.

@@ -19,12 +19,22 @@ log=$work/compute_sanitizer.log
 case_file() {  # model solver [preconditioner] -> a short case
   local model=$1 solver=$2 pre=${3:-} f=$work/$1_$2${3:+_$3}.lua extra=""
   [ -n "$pre" ] && extra=", preconditioner = \"$pre\""
-  if [ "$model" = projection ]; then
+  if [ "$model" = projection ] && { [ "$solver" = fft ] || [ "$pre" = fft ]; }; then
+    # The FFT solver needs like pressure conditions on opposite sides and no obstacles: a cavity.
+    cat > "$f" <<LUA
+local sim = flow.simulation { grid = { nx = 48, ny = 32, lx = 1.5, ly = 1 }, fluid = { nu = 0.01 },
+  boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
+  pressure = { solver = "$solver"$extra }, time = { steps = 6 } }
+sim:run()
+local d = sim:diagnostics()
+assert(d.max_speed == d.max_speed, "NaN")
+LUA
+  elif [ "$model" = projection ]; then
     cat > "$f" <<LUA
 local sim = flow.simulation { grid = { nx = 48, ny = 32, lx = 1.5, ly = 1 }, fluid = { nu = 0.01 },
   boundaries = { left = flow.inflow { u = function(y, t) return 4 * y * (1 - y) end }, right = flow.outflow(),
                  bottom = flow.wall(), top = flow.wall() },
-  obstacles = { $( [ "$solver" = fft ] || [ "$pre" = fft ] && echo "" || echo 'flow.circle { x = 0.4, y = 0.5, r = 0.1 }' ) },
+  obstacles = { flow.circle { x = 0.4, y = 0.5, r = 0.1 } },
   pressure = { solver = "$solver"$extra }, time = { steps = 6 } }
 sim:run()
 local d = sim:diagnostics()
