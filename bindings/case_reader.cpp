@@ -1,10 +1,12 @@
 #include "case_reader.hpp"
+#include "lua_output.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "sim/memory_check.hpp"
 #include "host.hpp"
 #include "lua_table.hpp"
 #include "suggest.hpp"
@@ -56,7 +58,7 @@ void read_forced_kernels(const TableReader& t, std::initializer_list<const char*
 namespace {
 
 // The keys every model shares; each model adds its own (ModelReader::keys).
-const std::vector<std::string> kCommonKeys = {"model", "grid", "time", "precision", "backend", "output"};
+const std::vector<std::string> kCommonKeys = {"model", "grid", "time", "precision", "backend", "output", "checkpoint"};
 // Models on the roadmap that no reader provides yet.
 const std::vector<std::string> kPlannedModels = {"adi", "fractional_step", "lbm"};
 
@@ -164,6 +166,44 @@ void read_time(const TableReader& top, CaseSpec& c) {
   lua_pop(L, 1);
 }
 
+// The command line's --backend and --precision, then whether the grid fits: the run's
+// cell limit (fuzzing) and the memory of the backend it will run on.
+void check_size(lua_State* L, CaseSpec& c) {
+  const HostOptions& o = host_of(L).options();
+  if (o.backend) c.common.backend = *o.backend;
+  if (o.precision) c.common.precision = *o.precision;
+  if (o.max_cells > 0 && c.common.grid.cells() > o.max_cells)
+    throw CaseError("the grid has " + std::to_string(c.common.grid.cells()) + " cells, more than this run allows (" +
+                    std::to_string(o.max_cells) + ")");
+  check_memory(c.common);
+}
+
+void read_checkpoint_key(const TableReader& top, CaseSpec& c) {
+  if (!top.has("checkpoint")) return;
+  lua_State* L = top.state();
+  top.push("checkpoint");
+  TableReader t(L, -1, "checkpoint", {"every", "every_time", "keep", "file"});
+  CheckpointSpec& k = c.checkpoint;
+  k.enabled = true;
+  if (t.has("every") == t.has("every_time"))
+    throw CaseError("checkpoint: give one of every = N (steps) or every_time = T (simulated time)");
+  if (auto v = t.opt_integer("every")) {
+    check_int_range("checkpoint.every", *v, 1, 1000000000000LL);
+    k.every_steps = long(*v);
+  }
+  if (auto v = t.opt_number("every_time")) {
+    check_positive("checkpoint.every_time", *v);
+    k.every_time = *v;
+  }
+  if (auto v = t.opt_integer("keep")) {
+    check_int_range("checkpoint.keep", *v, 1, 1000000);
+    k.keep = int(*v);
+  }
+  k.file = t.string("file", k.file);
+  format_step_pattern(k.file, 0);  // checks the pattern now
+  lua_pop(L, 1);
+}
+
 }  // namespace
 
 CaseSpec read_case(lua_State* L, int idx, FnStore& store) {
@@ -181,13 +221,15 @@ CaseSpec read_case(lua_State* L, int idx, FnStore& store) {
     TableReader top(L, idx, "flow.simulation", keys, other_models_keys(model, keys));
     c.model = model.name;
     read_grid(top, c);
-    c.model_case = model.read(top, c, store);
-    read_time(top, c);
     std::string prec = top.choice("precision", "double", {"double", "float"});
     c.common.precision = prec == "float" ? Precision::Float : Precision::Double;
     std::string be = top.choice("backend", "auto", {"auto", "cpu", "cuda"});
     c.common.backend = be == "cpu" ? BackendChoice::Cpu : be == "cuda" ? BackendChoice::Cuda : BackendChoice::Auto;
+    check_size(L, c);  // before the model's reader fills per-cell initial fields
+    c.model_case = model.read(top, c, store);
+    read_time(top, c);
     c.output = top.string("output", "");
+    read_checkpoint_key(top, c);
   } catch (...) {
     lua_settop(L, top_before);
     throw;

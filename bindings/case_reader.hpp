@@ -51,6 +51,15 @@ struct ObstacleInfo {
 struct CaseSpec;
 class TableReader;
 
+// checkpoint = { every = N | every_time = T, keep = 2, file = "checkpoint_%06d.h5" }
+struct CheckpointSpec {
+  bool enabled = false;
+  long every_steps = 0;    // after every step whose number is a multiple of this
+  double every_time = 0;   // after the step passing each multiple of this simulated time
+  int keep = 2;            // the newest this many files written by the key stay; older ones go
+  std::string file = "checkpoint_%06d.h5";  // %d: the step; relative to the output folder
+};
+
 // What a model's reader made of a case: the model's own config, and the few things
 // the host asks of a model without knowing it.
 class ModelCase {
@@ -77,6 +86,7 @@ struct CaseSpec {
   std::vector<ObstacleInfo> obstacles;
   std::array<std::string, 4> side_text;  // "wall (no slip)", ...
   std::string output;                    // the simulation's own output folder ("" = global)
+  CheckpointSpec checkpoint;             // the checkpoint key (also where SIGINT writes)
   // Stop conditions (the run loop's): t_end is infinite when not given.
   double t_end = std::numeric_limits<double>::infinity();
   long max_steps = -1;

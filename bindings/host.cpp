@@ -1,6 +1,11 @@
 #include "host.hpp"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <new>
 #include <system_error>
@@ -8,6 +13,7 @@
 #include "core/error.hpp"
 #include "install_paths.hpp"
 #include "io/files.hpp"
+#include "sim/interrupt.hpp"
 #include "suggest.hpp"
 
 namespace fs = std::filesystem;
@@ -66,6 +72,9 @@ void push_exception_message(lua_State* L) {
   } catch (const UsageError& e) {
     msg = lua_where(L) + e.what();
     if (h) h->note_fatal(kExitUsage, msg);
+  } catch (const InterruptedError& e) {
+    msg = e.what();
+    if (h) h->note_fatal(e.code, msg);
   } catch (const BlowUp& e) {
     msg = lua_where(L) + blowup_text(e);
     if (h) h->note_fatal(kExitBlowUp, msg);
@@ -186,6 +195,43 @@ static int l_setup(lua_State* L) {
   return 0;
 }
 
+// --timeout: Lua code still running this long after the deadline is stopped with an
+// error (the grace lets a run reach its next step and write a checkpoint first).
+constexpr double kTimeoutGrace = 2.0;
+
+static void timeout_hook(lua_State* L, lua_Debug*) {
+  if (interrupt::overrun() < kTimeoutGrace) return;
+  Host* h = host_ptr(L);
+  char msg[160];
+  std::snprintf(msg, sizeof msg, "the --timeout of %g s is over: Lua code that was still running was stopped",
+                interrupt::deadline_seconds());
+  if (h) h->note_fatal(kExitTimeout, msg);
+  luaL_error(L, "%s", msg);
+}
+
+// The Lua heap with a cap (fuzzing): an allocation above it fails as out of memory.
+struct LuaHeap {
+  std::size_t used = 0, limit = 0;
+};
+static void* limited_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+  auto* heap = static_cast<LuaHeap*>(ud);
+  const std::size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    std::free(ptr);
+    heap->used -= old;
+    return nullptr;
+  }
+  if (nsize > old && heap->used - old + nsize > heap->limit) return nullptr;
+  void* p = std::realloc(ptr, nsize);
+  if (p) heap->used = heap->used - old + nsize;
+  return p;
+}
+static int lua_panic(lua_State* L) {
+  std::fprintf(stderr, "flowlua: Lua panic: %s\n", lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+  std::fflush(stderr);
+  return 0;  // Lua aborts
+}
+
 Host::Host(HostOptions options) : options_(std::move(options)) {
   for (auto& [name, value] : options_.sets) sets_[name] = value;
   if (!options_.case_path.empty()) {
@@ -193,7 +239,14 @@ Host::Host(HostOptions options) : options_(std::move(options)) {
     case_dir_ = p.has_parent_path() ? p.parent_path().string() : ".";
     case_name_ = p.stem().string();
   }
-  L_ = luaL_newstate();
+  if (options_.lua_memory_limit > 0) {
+    heap_ = std::make_unique<LuaHeap>();
+    heap_->limit = options_.lua_memory_limit;
+    L_ = lua_newstate(limited_alloc, heap_.get());
+    if (L_) lua_atpanic(L_, lua_panic);
+  } else {
+    L_ = luaL_newstate();
+  }
   if (!L_) throw std::bad_alloc();
   lua_pushlightuserdata(L_, this);
   lua_rawsetp(L_, LUA_REGISTRYINDEX, &kHostKey);
@@ -204,10 +257,39 @@ Host::Host(HostOptions options) : options_(std::move(options)) {
     L_ = nullptr;
     throw std::runtime_error("cannot set up Lua: " + msg);
   }
+  if (options_.timeout > 0) {
+    interrupt::set_deadline(options_.timeout);
+    lua_sethook(L_, timeout_hook, LUA_MASKCOUNT, 10000);
+  }
 }
 
 Host::~Host() {
   if (L_) lua_close(L_);  // runs __gc: simulations and their solvers go here
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+// One run per output folder: an flock on <output>/.flowlua.lock, held until the process
+// ends (the kernel drops it even after a crash, so it never goes stale).
+void Host::lock_output() const {
+  if (lock_fd_ >= 0 || options_.explain) return;
+  const std::string dir = options_.output_dir;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return;  // made (and locked) by the first write
+  const std::string path = (fs::path(dir) / ".flowlua.lock").string();
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return;  // an unwritable folder: the writes will say so
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    char pid[32] = "";
+    ssize_t n = ::read(fd, pid, sizeof pid - 1);
+    pid[n > 0 ? n : 0] = 0;
+    ::close(fd);
+    std::string who = pid[0] ? " (process " + std::string(pid) + ")" : "";
+    throw CaseError("the output folder '" + dir + "' is in use by another flowlua run" + who +
+                    "; wait for it to finish or give this run another --output");
+  }
+  const std::string me = std::to_string(long(::getpid()));
+  if (::ftruncate(fd, 0) == 0) (void)!::write(fd, me.data(), me.size());
+  lock_fd_ = fd;
 }
 
 int Host::finish(int status, const char* what) {
@@ -222,6 +304,11 @@ int Host::finish(int status, const char* what) {
 
 int Host::run_file() {
   last_error_.clear();
+  try {
+    lock_output();
+  } catch (const CaseError& e) {
+    return finish(kExitCase, e.what());
+  }
   lua_settop(L_, 0);
   lua_pushcfunction(L_, traceback_handler);
   int st = luaL_loadfilex(L_, options_.case_path.c_str(), "t");
@@ -248,6 +335,11 @@ int Host::call_loaded_chunk(int load_status) {
   } catch (const UsageError& e) {
     return finish(kExitUsage, e.what());
   }
+  if (options_.restart && !restart_used && !options_.explain)
+    return finish(kExitCase, ("--restart: the checkpoint '" + options_.restart_path + "' is of simulation " +
+                              std::to_string(options_.restart->simulation) + " of its case, and this case built " +
+                              std::to_string(simulations_built))
+                                 .c_str());
   std::fflush(stdout);
   return kExitOk;
 }
@@ -294,6 +386,7 @@ std::string Host::output_dir(bool create) const {
     if (ec)
       throw CaseError("cannot create the output folder '" + options_.output_dir +
                       "': " + ec.message());
+    lock_output();
   }
   return options_.output_dir;
 }
@@ -301,12 +394,18 @@ std::string Host::output_dir(bool create) const {
 std::string Host::output_path(const std::string& path, const std::string& sub) const {
   if (path.empty()) throw CaseError("an output file name is empty");
   fs::path p(path);
+  if (options_.confine_output) {
+    bool up = false;
+    for (const auto& part : p) up = up || part == "..";
+    if (p.is_absolute() || up) throw CaseError("output file '" + path + "' is outside the output folder");
+  }
   if (p.is_relative()) {
     fs::path base(options_.output_dir);
     if (!sub.empty()) base /= sub;
     p = base / p;
   }
   io::make_parent_dirs(p.string());
+  lock_output();
   return p.string();
 }
 

@@ -17,6 +17,7 @@
 #include <lua.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -25,10 +26,13 @@
 #include <vector>
 
 #include "core/config.hpp"
+#include "io/checkpoint.hpp"
 
 namespace flowlua::lua {
 
-enum ExitCode { kExitOk = 0, kExitCase = 1, kExitUsage = 2, kExitBlowUp = 3 };
+enum ExitCode { kExitOk = 0, kExitCase = 1, kExitUsage = 2, kExitBlowUp = 3, kExitTimeout = 4 };
+
+struct LuaHeap;
 
 // A Lua error message that already carries its location (and maybe a traceback).
 struct LuaError : std::runtime_error {
@@ -38,6 +42,13 @@ struct LuaError : std::runtime_error {
 // A bad command line (unknown --set name, --set value of the wrong type): exit code 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// SIGINT, SIGTERM or the --timeout stopped a run between steps (sim/interrupt.hpp);
+// `code` is the exit code (130, 143, 4). The message says where the checkpoint is.
+struct InterruptedError : std::runtime_error {
+  int code;
+  InterruptedError(const std::string& what, int exit_code) : std::runtime_error(what), code(exit_code) {}
 };
 
 struct HostOptions {
@@ -50,6 +61,16 @@ struct HostOptions {
   bool explain = false;
   bool progress = false;      // draw a progress bar (a terminal, not --quiet)
   bool print_errors = true;   // print "flowlua: message" to stderr (tests turn it off)
+  // --restart FILE: the checkpoint, read before the case runs (its params are in `sets`).
+  std::shared_ptr<const io::Checkpoint> restart;
+  std::string restart_path;
+  double timeout = 0;                  // --timeout SECONDS (0: none)
+  bool checkpoint_on_interrupt = true; // write a checkpoint when a run is interrupted
+  // Fuzzing: output paths must stay inside the output folder; cases above this many
+  // cells are refused (0: no limit); the Lua heap is capped at this many bytes (0: none).
+  bool confine_output = false;
+  long long max_cells = 0;
+  std::size_t lua_memory_limit = 0;
 };
 
 class Host {
@@ -91,11 +112,15 @@ class Host {
   std::string last_raised;  // the last message protect<> raised (no second traceback)
 
   int simulations_built = 0;
+  bool restart_used = false;  // the --restart checkpoint found its simulation
 
  private:
   int finish(int status, const char* what);
   int call_loaded_chunk(int load_status);
   void setup_state();
+  // Takes <output>/.flowlua.lock once the output folder exists (CaseError when another
+  // process holds it).
+  void lock_output() const;
 
   lua_State* L_ = nullptr;
   HostOptions options_;
@@ -104,6 +129,8 @@ class Host {
   std::string case_dir_ = ".", case_name_ = "case";
   std::vector<std::pair<int, std::string>> fatal_;  // exit code, message
   std::string last_error_;
+  std::unique_ptr<LuaHeap> heap_;
+  mutable int lock_fd_ = -1;
 };
 
 // The host that owns this Lua state.

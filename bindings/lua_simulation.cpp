@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "host.hpp"
+#include "lua_checkpoint.hpp"
 #include "lua_table.hpp"
 #include "suggest.hpp"
 
@@ -151,6 +152,8 @@ int l_simulation(lua_State* L) {
 
   ud->core = core;
   ++h.simulations_built;
+  core->index = h.simulations_built;
+  setup_checkpoints(L, *core);
   if (core->explain) {
     std::string text = "== simulation " + std::to_string(h.simulations_built) + " (" +
                        lua_where(L).substr(0, lua_where(L).size() - 2) + ")\n" + spec.summary() +
@@ -179,7 +182,9 @@ int do_steps(lua_State* L, int sim, int count) {
     return 1;
   }
   ActiveCall active(c, L, sim);
+  before_run(L, c);
   RunReport r = c.loop->step(long(n));
+  after_run(L, c, r);
   push_report(L, r);
   return 1;
 }
@@ -210,7 +215,9 @@ int l_run(lua_State* L) {
     return 1;
   }
   ActiveCall active(c, L, 1);
+  before_run(L, c);
   RunReport r = c.loop->run();
+  after_run(L, c, r);
   push_report(L, r);
   return 1;
 }
@@ -348,7 +355,8 @@ const luaL_Reg kMethods[] = {
     {"every", protect<l_every>},       {"every_time", protect<l_every_time>},
     {"on_finish", protect<l_on_finish>}, {"field", protect<l_field>},
     {"diagnostics", protect<l_diagnostics>}, {"forces", protect<l_forces>},
-    {"explain", protect<l_explain>},   {nullptr, nullptr}};
+    {"explain", protect<l_explain>},   {"checkpoint", protect<l_sim_checkpoint>},
+    {"restore", protect<l_sim_restore>}, {nullptr, nullptr}};
 
 const std::vector<std::string> kProperties = {"step", "time", "dt", "backend", "precision",
                                               "nx", "ny", "lx", "ly", "dx", "dy"};

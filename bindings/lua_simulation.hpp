@@ -11,12 +11,14 @@
 #pragma once
 #include <lua.hpp>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "case_reader.hpp"
 #include "core/snapshot.hpp"
+#include "io/checkpoint.hpp"
 #include "sim/run_loop.hpp"
 
 namespace flowlua::lua {
@@ -43,6 +45,9 @@ struct SimCore {
   int self = 0;
   int next_slot = 1;
   bool explain = false;
+  int index = 0;            // 1-based, in the order the script built its simulations
+  std::shared_ptr<const io::Checkpoint> restore_pending;  // --restart: at the first run
+  std::deque<std::string> written;  // checkpoint files written by the checkpoint key
   std::vector<std::shared_ptr<FieldData>> pending;  // written fields, uploaded before a step
 
   Solver& solver() { return loop->solver(); }

@@ -1,10 +1,12 @@
 // flowlua CASE.lua [--set name=value]... [--backend auto|cpu|cuda] [--precision float|double]
-//                  [--output DIR] [--quiet] [--explain] [--version] [--help]
+//                  [--output DIR] [--restart FILE] [--timeout SECONDS] [--quiet] [--explain]
+//                  [--version] [--help]
 // flowlua --bench [--backend ...] [--precision ...] [--bench-sizes N,N] [--bench-repeats N]
 //
 // Exit codes: 0 done, 1 case error (Lua error, bad key or value, I/O failure),
 // 2 usage error (bad command line, unknown --set name, missing case file),
-// 3 numerical blow-up.
+// 3 numerical blow-up, 4 --timeout reached, 130/143 stopped by SIGINT/SIGTERM (a
+// checkpoint of the state between two steps is written first).
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -17,8 +19,10 @@
 #include "bench/bench.hpp"
 #include "build_info.hpp"
 #include "host.hpp"
+#include "lua_checkpoint.hpp"
 #include "io/files.hpp"
 #include "param.hpp"
+#include "sim/interrupt.hpp"
 #include "sim/solver.hpp"
 
 namespace fs = std::filesystem;
@@ -80,7 +84,8 @@ static std::vector<int> parse_sizes(const std::string& text) {
 
 static int run(int argc, char** argv) {
   CLI::App app{"flowlua: 2D incompressible flow cases written in Lua 5.4", "flowlua"};
-  std::string case_path, backend, precision, output;
+  std::string case_path, backend, precision, output, restart;
+  double timeout = 0;
   std::vector<std::string> sets;
   bool quiet = false, explain = false, version = false, bench = false;
   std::string bench_sizes_text;
@@ -95,6 +100,10 @@ static int run(int argc, char** argv) {
   app.add_option("--precision", precision, "float or double; overrides the case")
       ->check(CLI::IsMember({"float", "double"}));
   app.add_option("--output", output, "Output folder (default out/<case name>/)")->type_name("DIR");
+  app.add_option("--restart", restart, "Continue from a checkpoint (sim:checkpoint, the checkpoint key, or "
+                 "the one written on SIGINT/SIGTERM); the case must be the one that wrote it")->type_name("FILE");
+  app.add_option("--timeout", timeout, "Stop after this much wall time: a checkpoint between steps, exit 4; "
+                 "Lua code still running 2 s later is stopped")->type_name("SECONDS")->check(CLI::PositiveNumber);
   app.add_flag("--quiet,-q", quiet, "No progress bar and no run summary");
   app.add_flag("--explain", explain,
                "Build each simulation and print its case summary and kernel plan; do not step");
@@ -108,7 +117,8 @@ static int run(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   app.add_flag("--version", version, "Print the version, the build (CUDA, precisions) and library versions; exit");
   app.footer(
-      "Exit codes: 0 done, 1 case error, 2 usage error, 3 numerical blow-up.\n"
+      "Exit codes: 0 done, 1 case error, 2 usage error, 3 numerical blow-up, 4 --timeout,\n"
+      "130/143 SIGINT/SIGTERM (after writing a checkpoint).\n"
       "The case language is described in docs/case-language.md.");
 
   try {
@@ -161,13 +171,28 @@ static int run(int argc, char** argv) {
   opt.quiet = quiet;
   opt.explain = explain;
   opt.progress = !quiet && isatty(fileno(stderr));
+  opt.timeout = timeout;
+  if (!restart.empty()) {
+    try {
+      flowlua::lua::load_restart(opt, restart);
+    } catch (const std::exception& e) {
+      return usage_error(std::string("--restart: ") + e.what());
+    }
+  }
 
+  flowlua::interrupt::install_handlers();
   Host host(std::move(opt));
-  return host.run_file();
+  int rc = host.run_file();
+  if (int code = flowlua::interrupt::pending(); code && rc == 0) {  // arrived outside a run
+    std::fprintf(stderr, "flowlua: stopped by %s\n", flowlua::interrupt::what());
+    rc = code;
+  }
+  return rc;
 }
 
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is an I/O error, not a crash
+  std::signal(SIGXFSZ, SIG_IGN);  // over RLIMIT_FSIZE a write fails (EFBIG) and says so
   try {
     return run(argc, argv);
   } catch (const std::exception& e) {

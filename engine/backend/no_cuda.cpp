@@ -11,5 +11,7 @@ bool cuda_available(std::string* why) {
   return false;
 }
 
+bool cuda_free_memory(std::size_t*) { return false; }
+
 }  // namespace flowlua
 #endif

@@ -177,13 +177,17 @@ void write_checkpoint(const std::string& path, const Checkpoint& c) {
     Id g(check_id(H5Gcreate2(file, "arrays", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "group arrays"), H5Gclose);
     for (const auto& a : c.state.arrays) {
       const hsize_t n = a.values.size();
-      Id space(check_id(H5Screate_simple(1, &n, nullptr), "array space"), H5Sclose);
+      const hsize_t dims[2] = {hsize_t(a.rows), hsize_t(a.cols)};
+      const bool grid = a.rows > 0 && dims[0] * dims[1] == n;
+      Id space(check_id(grid ? H5Screate_simple(2, dims, nullptr) : H5Screate_simple(1, &n, nullptr), "array space"),
+               H5Sclose);
       Id set(check_id(H5Dcreate2(g, a.name.c_str(), a.single ? H5T_IEEE_F32LE : H5T_IEEE_F64LE, space,
                                  H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                       "dataset " + a.name),
              H5Dclose);
       // Doubles in memory; HDF5 narrows to float for single arrays (exact: they came from float).
       if (n > 0) check(H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, a.values.data()), "dataset " + a.name);
+      if (!a.layout.empty()) put_string(set, "layout", a.layout);
     }
     check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush");
     const ssize_t size = H5Fget_file_image(file, nullptr, 0);
@@ -234,9 +238,9 @@ Checkpoint read_checkpoint(const std::string& path) {
       Id set(check_id(H5Dopen2(g, name.c_str(), H5P_DEFAULT), "dataset " + name), H5Dclose);
       Id space(check_id(H5Dget_space(set), "dataset space"), H5Sclose);
       Id type(check_id(H5Dget_type(set), "dataset type"), H5Tclose);
-      if (H5Sget_simple_extent_ndims(space) != 1) throw std::runtime_error("dataset " + name + " is not 1D");
-      hsize_t n = 0;
-      H5Sget_simple_extent_dims(space, &n, nullptr);
+      const int ndims = H5Sget_simple_extent_ndims(space);
+      if (ndims != 1 && ndims != 2) throw std::runtime_error("dataset " + name + " is not 1D or 2D");
+      const hsize_t n = hsize_t(H5Sget_simple_extent_npoints(space));
       SolverState::Array a;
       a.name = name;
       a.single = H5Tget_class(type) == H5T_FLOAT && H5Tget_size(type) == 4;

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "sim/interrupt.hpp"
+
 namespace flowlua {
 
 const char* stop_reason_text(StopReason reason) {
@@ -15,6 +17,7 @@ const char* stop_reason_text(StopReason reason) {
     case StopReason::Steady: return "reached a steady state";
     case StopReason::Requested: return "stopped by request";
     case StopReason::StepsDone: return "steps done";
+    case StopReason::Interrupted: return "interrupted";
   }
   return "?";
 }
@@ -43,6 +46,12 @@ void RunLoop::every_time(double interval, Callback fn) {
 void RunLoop::on_finish(Callback fn) {
   Scheduled s{Scheduled::Finish, 1, 0, 0, std::move(fn)};
   schedule_.push_back(std::move(s));
+}
+
+void RunLoop::resync_schedule() {
+  const double t = solver_->time();
+  for (Scheduled& e : schedule_)
+    if (e.kind == Scheduled::Time) e.next_time = (std::floor(t / e.interval + 1e-9) + 1) * e.interval;
 }
 
 void RunLoop::add_boundary_refresher(long every, Callback fn) {
@@ -140,6 +149,7 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
   RunReport report;
   for (;;) {
     if (stop_requested_) { report.reason = StopReason::Requested; break; }
+    if (interrupt::pending()) { report.reason = StopReason::Interrupted; break; }
     if (until_stop) {
       StopReason r = stop_condition();
       if (r != StopReason::None) { report.reason = r; break; }
@@ -171,7 +181,7 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
       report.wall_s > 0 ? double(cells) * double(report.steps) / report.wall_s : 0.0;
   last_ = report;
 
-  if (until_stop) {
+  if (until_stop && report.reason != StopReason::Interrupted) {
     for (std::size_t i = 0; i < schedule_.size(); ++i) {
       if (schedule_[i].kind != Scheduled::Finish) continue;
       Callback fn = schedule_[i].fn;

@@ -17,6 +17,10 @@
 // steps per second, ETA. With `summary` set, run() prints one line at the end: steps,
 // simulated time, wall time, cell updates per second (cells * steps / wall).
 //
+// Interruptions (sim/interrupt.hpp): before each step the loop asks whether SIGINT,
+// SIGTERM or the deadline arrived; if so it returns with StopReason::Interrupted
+// (on_finish callbacks do not run) and the caller decides what to save.
+//
 // t_end: before each step of run() the loop caps the step with
 // Solver::limit_next_dt(t_end - time), so the last step lands on t_end; it stops as
 // soon as time >= t_end - 1e-12 * t_end (rounding). step(n) removes the cap.
@@ -41,6 +45,7 @@ enum class StopReason {
   Steady,      // the steady test's change fell below its target
   Requested,   // stop() was called (from a callback)
   StepsDone,   // step(n) did its n steps
+  Interrupted, // SIGINT, SIGTERM or the deadline (sim/interrupt.hpp), between steps
 };
 
 const char* stop_reason_text(StopReason reason);
@@ -101,6 +106,10 @@ class RunLoop {
   }
   const StopConditions& stop_conditions() const { return stop_; }
   void set_progress(const ProgressOptions& progress) { progress_ = progress; }
+
+  // After the solver's state was replaced (a restart): the time callbacks' next times
+  // are recomputed from the solver's time, as if they had been added now.
+  void resync_schedule();
 
   // Asks a running run()/step() to return after the current callback round.
   void request_stop() { stop_requested_ = true; }

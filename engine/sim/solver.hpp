@@ -93,5 +93,7 @@ class Solver {
 
 // Whether this build has CUDA and a device answers; `why` says what is missing.
 bool cuda_available(std::string* why = nullptr);
+// The device's free memory in bytes; false without CUDA or a device.
+bool cuda_free_memory(std::size_t* free_bytes);
 
 }  // namespace flowlua

@@ -17,6 +17,10 @@ struct SolverState {
     std::string name;
     bool single = false;         // stored in float (the solver's precision)
     std::vector<double> values;  // float values widen to double exactly
+    // For readers of the file (h5dump, h5py): rows x cols when the array is a grid
+    // (0 x 0: a plain list), and what its entries are.
+    std::size_t rows = 0, cols = 0;
+    std::string layout;
   };
   std::vector<Array> arrays;
   std::vector<std::pair<std::string, double>> scalars;
@@ -33,11 +37,21 @@ struct SolverState {
   }
 };
 
-// Saves and restores one backend array under `name`.
+// Saves and restores one backend array under `name` (a grid of rows x cols when given).
 template <class Exec, class Real>
-void save_array(SolverState& s, const std::string& name, const DeviceArray<Exec, Real>& a) {
+void save_array(SolverState& s, const std::string& name, const DeviceArray<Exec, Real>& a, std::size_t rows = 0,
+                std::size_t cols = 0, const std::string& layout = "") {
   const std::vector<Real> host = a.download();
-  s.arrays.push_back({name, sizeof(Real) == sizeof(float), std::vector<double>(host.begin(), host.end())});
+  SolverState::Array out;
+  out.name = name;
+  out.single = sizeof(Real) == sizeof(float);
+  out.values.assign(host.begin(), host.end());
+  if (rows * cols == out.values.size() && rows > 0) {
+    out.rows = rows;
+    out.cols = cols;
+  }
+  out.layout = layout;
+  s.arrays.push_back(std::move(out));
 }
 
 template <class Exec, class Real>

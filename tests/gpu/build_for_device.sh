@@ -13,3 +13,9 @@ rm -f build-gpu/tests/flowlua_unit  # the CPU unit tests run here, not there
 mkdir -p build-gpu/lib
 cp "$(g++ -print-file-name=libgomp.so.1)" build-gpu/lib/
 du -sh build-gpu
+# HDF5 (checkpoints) is linked statically (Debian's libhdf5.a with szip and zlib): the
+# GPU machine has no HDF5. Refuse a binary that would need it there.
+if ldd build-gpu/flowlua | grep -E 'hdf5|libsz|libaec|libcurl'; then
+  echo "build_for_device: build-gpu/flowlua needs the shared libraries above, which the GPU machine lacks" >&2
+  exit 1
+fi

@@ -19,4 +19,13 @@ bool cuda_available(std::string* why) {
   return true;
 }
 
+bool cuda_free_memory(std::size_t* free_bytes) {
+  std::size_t total = 0;
+  if (!cuda_available() || cudaMemGetInfo(free_bytes, &total) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+
 }  // namespace flowlua

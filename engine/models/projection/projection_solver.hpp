@@ -180,17 +180,22 @@ class ProjectionSolver final : public Solver {
   // not depend on which stage overwrites what), the side values and the step's scalars.
   SolverState save_state() override {
     SolverState st;
-    save_array(st, "u", u_);
-    save_array(st, "v", v_);
-    save_array(st, "F", f_);
-    save_array(st, "G", gg_);
-    save_array(st, "p", p_);
-    save_array(st, "rhs", rhs_);
-    save_array(st, "sides", sides_);
+    const std::size_t rows = std::size_t(g_.ny) + 2, cols = std::size_t(g_.nx) + 2;
+    const std::string cell = "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; ";
+    save_array(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face");
+    save_array(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face");
+    save_array(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)");
+    save_array(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)");
+    save_array(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)");
+    save_array(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt");
+    save_array(st, "sides", sides_, 8, std::size_t(side_len_),
+               "[2 k + c][s]: side k (left, right, bottom, top), c = 0 normal, 1 tangential velocity, at s = 0..n+1");
     for (Side sd : kSides) {
       const SideCondition& sc = c_.boundaries[int(sd)];
-      st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal});
-      st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential});
+      st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal, 0, 0,
+                           "normal velocity of the side's cells (boundary functions evaluated last)"});
+      st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential, 0, 0,
+                           "tangential velocity of the side's cells"});
     }
     st.scalars = {{"step", double(steps_)},       {"time", time_},   {"dt", dt_},
                   {"dt_cap", dt_cap_},            {"gamma", gamma_},

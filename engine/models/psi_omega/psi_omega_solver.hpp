@@ -153,13 +153,19 @@ class PsiOmegaSolver final : public Solver {
     SolverState st;
     const std::pair<const char*, DeviceArray<Exec, Real>*> arrays[] = {
         {"psi", &psi_}, {"psi_prev", &psi_prev_}, {"omega", &w_}, {"omega_next", &w2_}, {"rhs", &rhs_},
-        {"psi_boundary", &psib_}, {"T", &T_}, {"T_next", &T2_}, {"sides", &sides_}};
-    for (const auto& [name, a] : arrays) save_array(st, name, *a);
+        {"psi_boundary", &psib_}, {"T", &T_}, {"T_next", &T2_}};
+    const std::size_t rows = std::size_t(ny_) + 2, cols = std::size_t(nx_) + 2;
+    for (const auto& [name, a] : arrays)
+      save_array(st, name, *a, rows, cols,
+                 "[j][i]: grid node (i, j), i = 0..nx, j = 0..ny (the boundary ring included)");
+    save_array(st, "sides", sides_, 8, std::size_t(side_len_),
+               "[2 k + c][s]: side k (left, right, bottom, top), c = 0 tangential velocity, 1 T data, at node s");
     for (Side sd : kSides) {
       const SideCondition& sc = c_.boundaries[int(sd)];
-      st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal});
-      st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential});
-      st.arrays.push_back({std::string("side_T_") + side_name(sd), false, sc.T.values});
+      st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal, 0, 0, "normal velocity"});
+      st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential, 0, 0,
+                           "tangential velocity"});
+      st.arrays.push_back({std::string("side_T_") + side_name(sd), false, sc.T.values, 0, 0, "temperature data"});
     }
     st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", dt_}, {"dt_cap", dt_cap_},
                   {"pressure_iterations", double(last_solve_.iterations)},
