@@ -16,12 +16,17 @@ enum class BackendChoice { Auto, Cpu, Cuda };
 
 inline const char* precision_name(Precision p) { return p == Precision::Float ? "float" : "double"; }
 
+// How a model advances in time: its explicit step, or (psi_omega) Peaceman-Rachford
+// ADI with the transport implicit along grid lines (time = { scheme = "adi" }).
+enum class TimeScheme { Explicit, Adi };
+
 struct TimeControl {
   double t_end = 1.0;     // stop at this simulated time ...
   long max_steps = -1;    // ... or after this many steps (-1: no limit)
   double dt = 0;          // fixed step; 0 means adaptive
   double cfl = 0.5;       // safety factor tau of Griebel eq. (3.50)
   double steady = 0;      // stop when max |du/dt| falls below this (0: off)
+  TimeScheme scheme = TimeScheme::Explicit;
 };
 
 struct CaseCommon {
