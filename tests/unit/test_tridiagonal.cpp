@@ -82,10 +82,14 @@ TEST(Tridiagonal, RegistryChoosesPerShape) {
   EXPECT_EQ(r.plan(k, {}).variant("lines_y"), "partitioned");
   EXPECT_EQ(r.plan(k, {{"lines_y", "thomas"}}).variant("lines_y"), "thomas");
   EXPECT_THROW(r.plan(k, {{"lines_x", "partitioned"}}), flowlua::CaseError);  // strided loads along x
-  k.nx = 8192;  // 4 * 8192 doubles do not fit one block's shared memory
+  k.nx = 4096;  // 4 * 4096 doubles fit one block's shared memory, 8 rows a thread of 512
+  EXPECT_EQ(r.plan(k, {}).variant("lines_x"), "pcr_thomas");
+  k.nx = 4097;
   EXPECT_EQ(r.plan(k, {}).variant("lines_x"), "thomas_tiled");
   EXPECT_THROW(r.plan(k, {{"lines_x", "pcr"}}), flowlua::CaseError);
   k.precision = flowlua::Precision::Float;
+  EXPECT_EQ(r.plan(k, {}).variant("lines_x"), "thomas_tiled");
+  k.nx = 1024;
   EXPECT_EQ(r.plan(k, {}).variant("lines_x"), "pcr_thomas");
   k.nx = 64;  // few lines along y: one thread per chunk, or per line where lines are short
   EXPECT_EQ(r.plan(k, {}).variant("lines_y"), "partitioned");

@@ -2,6 +2,7 @@
 // entry points for tests, the benchmark, and any code that does not generate its rows
 // from a stencil (those include solve_cpu.hpp / solve_cuda.cuh with their own Rows).
 #pragma once
+#include <algorithm>
 #include <string>
 
 #include "linalg/tridiagonal/line_batch.hpp"
@@ -21,7 +22,8 @@ inline bool supports(Algorithm alg, const LineBatch& b, bool cyclic, bool cuda, 
   const bool block = alg == Algorithm::CR || alg == Algorithm::PCR || alg == Algorithm::PCRThomas;
   if (cuda && block &&
       (shared_bytes(alg, b.n, real_size) > kMaxSharedBytes || b.n > kRowsPerThread * kMaxBlockThreads))
-    return no("lines of at most " + std::to_string(kMaxSharedBytes / (4 * real_size)) +
+    return no("lines of at most " +
+              std::to_string(std::min<long>(kMaxSharedBytes / (4 * real_size), kRowsPerThread * kMaxBlockThreads)) +
               " unknowns (one line per block in shared memory)");
   return true;
 }

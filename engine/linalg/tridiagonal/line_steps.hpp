@@ -82,7 +82,10 @@ FL_HD Real sherman_morrison_factor(Real y0, Real yn, Real z0, Real zn, Real beta
 // Threads of a block that solves one line in shared memory (cr, pcr, pcr_thomas):
 // enough that each holds at most kRowsPerThread rows during a PCR step.
 constexpr int kRowsPerThread = 8;
-constexpr int kMaxBlockThreads = 1024;
+// 512, not the hardware's 1024: a PCR thread holds kRowsPerThread rows in registers
+// (64 in double), and a 1024-thread block allows only 64 registers per thread
+// (the kernels carry __launch_bounds__(kMaxBlockThreads)).
+constexpr int kMaxBlockThreads = 512;
 inline int pow2_ceil(int n) {
   int p = 1;
   while (p < n) p *= 2;

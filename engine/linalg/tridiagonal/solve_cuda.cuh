@@ -98,7 +98,7 @@ __device__ SharedRows<Real> load_line(const Rows& rows, int line, int n, int pad
 // pcr_thomas (subsystems = S): PCR steps with strides 1 .. S/2, then thread t < S runs
 // Thomas on rows t, t + S, ... (consecutive threads, consecutive banks).
 template <class Real, class Rows>
-__global__ void pcr_kernel(Rows rows, int n, int subsystems) {
+__global__ void __launch_bounds__(kMaxBlockThreads) pcr_kernel(Rows rows, int n, int subsystems) {
   const int line = int(blockIdx.x), T = int(blockDim.x), tid = int(threadIdx.x);
   SharedRows<Real> s = load_line<Real>(rows, line, n, n);
   const int until = subsystems ? subsystems : n;
@@ -142,7 +142,7 @@ __global__ void pcr_kernel(Rows rows, int n, int subsystems) {
 // Cyclic reduction on the line padded to N = 2^p rows: forward reduction of rows
 // 2s-1 mod 2s, x_{N-1}, back substitution of rows s-1 mod 2s (d holds x once solved).
 template <class Real, class Rows>
-__global__ void cr_kernel(Rows rows, int n, int N) {
+__global__ void __launch_bounds__(kMaxBlockThreads) cr_kernel(Rows rows, int n, int N) {
   const int line = int(blockIdx.x), T = int(blockDim.x), tid = int(threadIdx.x);
   SharedRows<Real> s = load_line<Real>(rows, line, n, N);
   for (int st = 1; st < N; st *= 2) {
