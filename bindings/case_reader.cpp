@@ -131,7 +131,7 @@ void read_time(const TableReader& top, CaseSpec& c) {
   if (!top.has("time")) return;  // sim:step(n) needs none; sim:run() checks
   lua_State* L = top.state();
   top.push("time");
-  TableReader t(L, -1, "time", {"t_end", "steps", "dt", "cfl", "steady", "steady_interval"});
+  TableReader t(L, -1, "time", {"t_end", "steps", "dt", "cfl", "steady", "steady_interval", "scheme"});
   if (auto v = t.opt_number("t_end")) {
     check_positive("time.t_end", *v);
     c.t_end = *v;
@@ -151,6 +151,12 @@ void read_time(const TableReader& top, CaseSpec& c) {
   if (auto v = t.opt_number("cfl")) {
     check_left_open("time.cfl", *v, 0.0, 1.0);
     tc.cfl = *v;
+  }
+  if (auto sv = t.opt_string("scheme")) {
+    const std::string& s = *sv;
+    if (s == "adi") tc.scheme = TimeScheme::Adi;
+    else if (s != "explicit")
+      throw CaseError("time.scheme = '" + s + "': expected 'explicit' or 'adi'");
   }
   if (auto v = t.opt_number("steady")) {
     check_positive("time.steady", *v);

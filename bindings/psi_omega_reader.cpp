@@ -124,7 +124,7 @@ void read_kernels(const TableReader& top, PsiOmegaConfig& c, CaseSpec& spec) {
   lua_State* L = top.state();
   StackGuard guard(L);
   top.push("kernels");
-  TableReader t(L, -1, "kernels", {"advection", "diffusion", "wall_vorticity", "transport", "stream", "general"},
+  TableReader t(L, -1, "kernels", {"advection", "diffusion", "wall_vorticity", "transport", "stream", "lines_x", "lines_y", "general"},
                 {{"gamma", "is the projection model's donor-cell weight; psi_omega takes advection = "
                            "'upwind', 'central' or 'upwind2'"}});
   std::string a = t.string("advection", "central");
@@ -141,7 +141,7 @@ void read_kernels(const TableReader& top, PsiOmegaConfig& c, CaseSpec& spec) {
     throw CaseError("kernels.diffusion = 'implicit' (the seed's IMEX scheme) is not yet available in the "
                     "psi_omega model; allowed: 'explicit'");
   t.choice("diffusion", "explicit", {"explicit"});
-  read_forced_kernels(t, {"transport", "stream"}, spec);  // psi_omega_kernels.cpp
+  read_forced_kernels(t, {"transport", "stream", "lines_x", "lines_y"}, spec);  // psi_omega_kernels.cpp
 }
 
 std::shared_ptr<const ModelCase> read_psi_omega(const TableReader& top, CaseSpec& spec, FnStore& store) {

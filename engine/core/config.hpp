@@ -16,6 +16,10 @@ enum class BackendChoice { Auto, Cpu, Cuda };
 
 inline const char* precision_name(Precision p) { return p == Precision::Float ? "float" : "double"; }
 
+// How a model advances in time: its explicit step, or (psi_omega) Peaceman-Rachford
+// ADI with the transport implicit along grid lines (time = { scheme = "adi" }).
+enum class TimeScheme { Explicit, Adi };
+
 struct TimeControl {
   double t_end = 1.0;     // stop at this simulated time ...
   long max_steps = -1;    // ... or after this many steps (-1: no limit)
@@ -25,6 +29,7 @@ struct TimeControl {
                           // and relative to the velocity scale, is below this (0: off;
                           // sim/steady.hpp)
   double steady_interval = 0;  // time between the samples compared; 0: 500 current dt
+  TimeScheme scheme = TimeScheme::Explicit;
 };
 
 struct CaseCommon {

@@ -21,13 +21,18 @@ end
 -- (time.steady = 1e-3: the velocity changes by less than 1e-3 of the lid speed per
 -- time unit) or t_end.
 --   local sim = require("flowlua.cavity").psi_omega(Re, n, t_end)
-function M.psi_omega(Re, n, t_end, kernels)
+-- `time` (optional) adds keys to the time table: { scheme = "adi", dt = 0.02 } (a dt
+-- replaces the cfl factor).
+function M.psi_omega(Re, n, t_end, kernels, time)
+  local t = { t_end = t_end, steady = 1e-3, cfl = 0.9 }
+  for k, v in pairs(time or {}) do t[k] = v end
+  if t.dt then t.cfl = nil end
   local sim = flow.simulation {
     model = "psi_omega",
     grid = { nx = n, ny = n, lx = 1, ly = 1 },
     fluid = { nu = 1 / Re },
     boundaries = { top = flow.wall { u = 1 }, bottom = flow.wall(), left = flow.wall(), right = flow.wall() },
-    time = { t_end = t_end, steady = 1e-3, cfl = 0.9 },
+    time = t,
     kernels = kernels,
   }
   local report = sim:run()

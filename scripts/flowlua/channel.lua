@@ -20,7 +20,7 @@ function M.simulation(o)
       top = flow.wall(T_wall),
     },
     kernels = o.kernels,
-    time = { t_end = o.t_end, steady = o.steady or 1e-4, cfl = 0.9 },
+    time = { t_end = o.t_end, steady = o.steady or 1e-4, cfl = 0.9, scheme = o.scheme },
   }
 end
 

@@ -51,6 +51,8 @@ Setup prepare(const ProjectionConfig& c) {
     throw CaseError("pressure.max_iter and pressure.check_every must be at least 1");
   if (!(c.time.cfl > 0 && c.time.cfl <= 1)) throw CaseError("time.cfl must lie in (0, 1]");
   if (c.time.dt < 0) throw CaseError("time.dt must be positive");
+  if (c.time.scheme != TimeScheme::Explicit)
+    throw CaseError("time.scheme = 'adi' is offered by the psi_omega model only; the projection model steps explicitly");
   if (c.advection.gamma > 1) throw CaseError("kernels.gamma must lie in [0, 1]");
   const std::size_t cells = std::size_t(g.nx) * g.ny;
   if (!c.solid.empty() && c.solid.size() != cells) throw CaseError("obstacle mask has the wrong size");

@@ -1,5 +1,6 @@
 // The psi-omega model on the CPU backend, and its factory that picks a backend.
 #include "backend/cpu/cpu_exec.hpp"
+#include "linalg/tridiagonal/solve_cpu.hpp"
 #include "models/psi_omega/psi_omega_solver.hpp"
 
 namespace flowlua {

@@ -1,6 +1,7 @@
 // The psi-omega model on the CUDA backend: the same solver template as the CPU,
 // instantiated with CudaExec.
 #include "backend/cuda/cuda_exec.cuh"
+#include "linalg/tridiagonal/solve_cuda.cuh"
 #include "models/psi_omega/psi_omega_solver.hpp"
 
 namespace flowlua::psi_omega {

@@ -1,5 +1,7 @@
 #include "models/psi_omega/psi_omega_kernels.hpp"
 
+#include "linalg/tridiagonal/tridiagonal_kernels.hpp"
+
 namespace flowlua::psi_omega {
 
 namespace {
@@ -9,8 +11,15 @@ bool upwind(const KernelKey& k) { return k.scheme == "upwind"; }
 bool central(const KernelKey& k) { return k.scheme == "central"; }
 bool upwind2(const KernelKey& k) { return k.scheme == "upwind2"; }
 
-KernelRegistry build() {
+KernelRegistry build(bool adi) {
   KernelRegistry r;
+  if (adi) {
+    tridiag::add_line_solver_variants(r, "lines_x", tridiag::LineDir::X);
+    tridiag::add_line_solver_variants(r, "lines_y", tridiag::LineDir::Y);
+    r.add({"stream", "flagged", "-lap psi = w by the Poisson solver's own kernels on the node flags", "nothing",
+           always, 0});
+    return r;
+  }
   r.add({"transport", "upwind", "w (and T) in one pass, first-order upwind convection (compiled in)",
          "advection = 'upwind'", upwind, 1});
   r.add({"transport", "central", "w (and T) in one pass, central convection (compiled in)",
@@ -26,9 +35,9 @@ KernelRegistry build() {
 
 }  // namespace
 
-const KernelRegistry& kernel_registry() {
-  static const KernelRegistry r = build();
-  return r;
+const KernelRegistry& kernel_registry(bool adi) {
+  static const KernelRegistry explicit_steps = build(false), adi_steps = build(true);
+  return adi ? adi_steps : explicit_steps;
 }
 
 KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend) {
@@ -38,6 +47,8 @@ KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend) {
   k.precision = c.precision;
   k.scheme = advection_name(c.psi_omega.advection);
   k.pressure = c.pressure.solver == PressureSolverKind::RedBlackSOR ? "rbsor" : "cg";
+  k.nx = c.grid.nx - 1;  // interior nodes: the lengths of the ADI lines
+  k.ny = c.grid.ny - 1;
   return k;
 }
 

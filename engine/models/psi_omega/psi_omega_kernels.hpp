@@ -2,13 +2,15 @@
 //   transport  upwind | central | upwind2 (the scheme fixed at compile time)
 //              | any_scheme (the scheme a run-time branch, the general variant)
 //   stream     flagged (the Poisson solver's own kernels on the node flags)
+// With time.scheme = 'adi' the transport stage is replaced by the line solves
+//   lines_x, lines_y  the tridiagonal algorithms of linalg/tridiagonal (tridiagonal_kernels.hpp)
 #pragma once
 #include "models/psi_omega/psi_omega_config.hpp"
 #include "core/kernel_registry.hpp"
 
 namespace flowlua::psi_omega {
 
-const KernelRegistry& kernel_registry();
+const KernelRegistry& kernel_registry(bool adi = false);
 KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend);
 
 }  // namespace flowlua::psi_omega

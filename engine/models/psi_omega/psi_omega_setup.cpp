@@ -66,6 +66,9 @@ Setup prepare(const PsiOmegaConfig& c) {
     throw CaseError("pressure.max_iter and pressure.check_every must be at least 1");
   if (!(c.time.cfl > 0 && c.time.cfl <= 1)) throw CaseError("time.cfl must lie in (0, 1]");
   if (c.time.dt < 0) throw CaseError("time.dt must be positive");
+  if (c.time.scheme == TimeScheme::Adi && c.psi_omega.advection == ScalarAdvection::Upwind2)
+    throw CaseError("time.scheme = 'adi' solves convection implicitly with advection 'upwind' or 'central'; "
+                    "'upwind2' is for the explicit scheme");
   const std::size_t nodes = std::size_t(g.nx + 1) * (g.ny + 1);
   if (!c.heat.T0.empty() && (!c.heat.enabled || c.heat.T0.size() != nodes))
     throw CaseError(c.heat.enabled ? "initial T has the wrong size"
@@ -185,7 +188,10 @@ std::string describe_plan(const PsiOmegaConfig& c, const Setup& s, const char* b
   if (c.gx != 0 || c.gy != 0) o << ", gravity (" << c.gx << ", " << c.gy << ")";
   o << "\n";
   o << "time       ";
+  const bool adi = c.time.scheme == TimeScheme::Adi;
+  if (adi) o << "Peaceman-Rachford ADI (w" << (c.heat.enabled ? " and T" : "") << " implicit along x, then along y), ";
   if (c.time.dt > 0) o << "fixed dt " << c.time.dt;
+  else if (adi) o << "adaptive dt (CFL only), safety factor " << c.time.cfl;
   else o << "adaptive dt (CFL, diffusion" << (c.psi_omega.advection == ScalarAdvection::Upwind ? "" : ", cell Peclet")
          << "), safety factor " << c.time.cfl;
   o << ", t_end " << c.time.t_end;
@@ -203,13 +209,20 @@ std::string describe_plan(const PsiOmegaConfig& c, const Setup& s, const char* b
   }
   o << "\n";
   o << "numerics\n";
-  o << "  transport  w" << (c.heat.enabled ? " and T" : "") << " fused, forward Euler, "
-    << advection_name(c.psi_omega.advection) << " convection (variants: upwind, central, upwind2), "
-    << "explicit five-point diffusion" << (c.heat.enabled ? ", central buoyancy -beta (gy dT/dx - gx dT/dy)" : "")
-    << "\n";
+  if (adi)
+    o << "  transport  w" << (c.heat.enabled ? " and T" : "") << " by ADI half steps of dt/2: "
+      << advection_name(c.psi_omega.advection) << " convection and three-point diffusion implicit along the "
+      << "line, explicit across it; one tridiagonal system per grid line (lines_x, lines_y below)"
+      << (c.heat.enabled ? ", central buoyancy -beta (gy dT/dx - gx dT/dy) from T^n" : "") << "\n";
+  else
+    o << "  transport  w" << (c.heat.enabled ? " and T" : "") << " fused, forward Euler, "
+      << advection_name(c.psi_omega.advection) << " convection (variants: upwind, central, upwind2), "
+      << "explicit five-point diffusion" << (c.heat.enabled ? ", central buoyancy -beta (gy dT/dx - gx dT/dy)" : "")
+      << "\n";
   o << "  stream     -lap psi = w: " << poisson_solver << "; boundary psi folded into the right-hand side"
     << (s.outflow_side >= 0 ? std::string(", dpsi/dn = 0 on the ") + side_name(Side(s.outflow_side)) : "") << "\n";
-  o << "  boundary   wall vorticity by Thom's formula, slip w = 0, outflow dw/dn = 0"
+  o << "  boundary   wall vorticity by Thom's formula" << (adi ? " (under-relaxed by 1 / r when r = nu dt (1/dx^2 + 1/dy^2) > 1)" : "")
+    << ", slip w = 0, outflow dw/dn = 0"
     << (c.heat.enabled ? "; T Dirichlet / second-order one-sided Neumann" : "") << "\n";
   return o.str();
 }

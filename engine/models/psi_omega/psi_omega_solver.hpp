@@ -2,7 +2,9 @@
 // one backend and one precision. Each step:
 //   1. dt from the convective (CFL) and diffusive limits, and for central and
 //      second-order upwind convection the cell-Peclet limit of forward Euler;
-//   2. explicit transport of w and T at the interior nodes (transport.hpp);
+//   2. explicit transport of w and T at the interior nodes (transport.hpp), or with
+//      time.scheme = 'adi' Peaceman-Rachford ADI along the grid lines (adi.hpp; dt
+//      then from the CFL number only);
 //   3. -lap psi = w with Dirichlet psi on walls and inflows, Neumann on an outflow,
 //      solved by the project's Poisson solvers (make_pressure_solver), starting from
 //      psi extrapolated linearly in time (cuts Jacobi-CG from ~85 to ~6 iterations a
@@ -21,6 +23,10 @@
 #include "backend/device_array.hpp"
 #include "core/error.hpp"
 #include "linalg/solver_factory.hpp"
+#include "linalg/tridiagonal/line_batch.hpp"
+#include "linalg/tridiagonal/solve_cpu.hpp"  // LineSolver<CpuExec>; the CUDA one comes with solve_cuda.cuh
+#include "linalg/tridiagonal/tridiagonal_kernels.hpp"
+#include "models/psi_omega/adi.hpp"
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
 #include "models/psi_omega/transport.hpp"
@@ -36,7 +42,9 @@ class PsiOmegaSolver final : public Solver {
   explicit PsiOmegaSolver(const PsiOmegaConfig& config)
       : c_(config), setup_(prepare(c_)), nx_(setup_.nodes.nx), ny_(setup_.nodes.ny), n_(setup_.nodes.size()),
         heat_(c_.heat.enabled), psi_(n_), psi_prev_(n_), w_(n_), w2_(n_), rhs_(n_), psib_(n_), T_(heat_ ? n_ : 0),
-        T2_(heat_ ? n_ : 0), flags_(n_), side_len_(std::max(nx_, ny_) + 2), sides_(8 * side_len_) {
+        T2_(heat_ ? n_ : 0), flags_(n_), side_len_(std::max(nx_, ny_) + 2), sides_(8 * side_len_),
+        adi_(c_.time.scheme == TimeScheme::Adi), star_(adi_ ? n_ : 0),
+        line_scratch_(adi_ ? line_scratch_size() : 0) {
     flags_.upload(setup_.flags);
     for (auto* a : {&psi_, &w_, &w2_, &rhs_, &psib_}) a->fill(Real(0));
     if (heat_) {
@@ -46,8 +54,13 @@ class PsiOmegaSolver final : public Solver {
     }
     for (Side s : kSides) upload_side(s);
     upload_stream_boundary();
-    plan_ = kernel_registry().plan(kernel_key(c_, Exec::name), c_.kernels);
-    const std::string& tv = plan_.variant("transport");
+    plan_ = kernel_registry(adi_).plan(kernel_key(c_, Exec::name), c_.kernels);
+    if (adi_) {
+      lines_x_ = tridiag::algorithm_named(plan_.variant("lines_x"));
+      lines_y_ = tridiag::algorithm_named(plan_.variant("lines_y"));
+      side_speed_ = max_side_speed();
+    }
+    const std::string& tv = adi_ ? std::string("any_scheme") : plan_.variant("transport");
     transport_ = tv == "upwind"    ? ScalarAdvection::Upwind
                  : tv == "central" ? ScalarAdvection::Central
                  : tv == "upwind2" ? ScalarAdvection::Upwind2
@@ -68,13 +81,14 @@ class PsiOmegaSolver final : public Solver {
     if (c_.time.dt <= 0 || steps_ % 16 == 0) {
       inv_t = Exec::reduce_max(1, nx_, 1, ny_, InverseConvectiveTime<Real>{s});
       if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
-      if (c_.time.dt <= 0 && central) speed2 = Exec::reduce_max(1, nx_, 1, ny_, SpeedSquared<Real>{s});
+      if (c_.time.dt <= 0 && central && !adi_) speed2 = Exec::reduce_max(1, nx_, 1, ny_, SpeedSquared<Real>{s});
     }
     dt_ = next_dt(inv_t, speed2);
     // 2. Transport.
     TransportParams<Real> m{Real(dt_), Real(c_.nu), Real(c_.heat.kappa), Real(c_.heat.beta),
                             Real(c_.gx), Real(c_.gy), int(c_.psi_omega.advection)};
-    switch (transport_) {  // the plan's variant: the scheme compiled in, or chosen at run time
+    if (adi_) adi_transport(s);
+    else switch (transport_) {  // the plan's variant: the scheme compiled in, or chosen at run time
       case ScalarAdvection::Upwind: transport<int(ScalarAdvection::Upwind)>(s, m); break;
       case ScalarAdvection::Central: transport<int(ScalarAdvection::Central)>(s, m); break;
       case ScalarAdvection::Upwind2: transport<int(ScalarAdvection::Upwind2)>(s, m); break;
@@ -208,6 +222,60 @@ class PsiOmegaSolver final : public Solver {
   }
 
  private:
+  // Peaceman-Rachford ADI (adi.hpp) for w, then T (w's buoyancy reads T^n): phi -> star_
+  // implicit along x, star_ -> next implicit along y; the rings of star_ and next start
+  // as phi's (the step's boundary values).
+  void adi_transport(const State<Real>& s) {
+    const int scheme = int(c_.psi_omega.advection);
+    const bool buoyancy = heat_ && c_.heat.beta != 0 && (c_.gx != 0 || c_.gy != 0);
+    adi_field(s, w_, w2_, AdiParams<Real>{Real(dt_ / 2), Real(c_.nu), Real(c_.heat.beta), Real(c_.gx), Real(c_.gy),
+                                          buoyancy, scheme});
+    if (heat_)
+      adi_field(s, T_, T2_, AdiParams<Real>{Real(dt_ / 2), Real(c_.heat.kappa), 0, 0, 0, false, scheme});
+  }
+
+  void adi_field(const State<Real>& s, DeviceArray<Exec, Real>& phi, DeviceArray<Exec, Real>& next,
+                 const AdiParams<Real>& m) {
+    Exec::copy(star_.data(), phi.data(), n_);
+    Exec::copy(next.data(), phi.data(), n_);
+    const long pitch = nx_ + 2;
+    const auto bx = tridiag::field_lines(tridiag::LineDir::X, nx_, ny_, pitch, pitch + 1);
+    const auto by = tridiag::field_lines(tridiag::LineDir::Y, nx_, ny_, pitch, pitch + 1);
+    tridiag::LineSolver<Exec>::solve(lines_x_, bx, AdiRows<Real, true>{s, phi.data(), star_.data(), m},
+                                     line_scratch_.data());
+    tridiag::LineSolver<Exec>::solve(lines_y_, by, AdiRows<Real, false>{s, star_.data(), next.data(), m},
+                                     line_scratch_.data());
+  }
+
+  // The wall vorticity lags the implicit interior by a step; beyond r = nu dt (1/dx^2 +
+  // 1/dy^2) of about 1 that feedback grows (measured on the cavity: stable at r = 1,
+  // blow-up at r = 2.5; E & Liu, J. Comput. Phys. 124 (1996), on Thom's formula with
+  // implicit diffusion), so ADI under-relaxes it: w_wall = a Thom + (1 - a) w_wall_old
+  // with a = min(1, 1 / r). Explicit steps (r <= 1/2) and small ADI steps keep a = 1.
+  double wall_relaxation() const {
+    if (!adi_ || dt_ <= 0) return 1;
+    const Grid& g = c_.grid;
+    const double r = c_.nu * dt_ * (1 / (g.dx * g.dx) + 1 / (g.dy * g.dy));
+    return r > 1 ? 1 / r : 1;
+  }
+
+  // Scratch for either direction's line solve (linalg/tridiagonal).
+  std::size_t line_scratch_size() const {
+    const long pitch = nx_ + 2;
+    return std::size_t(std::max(tridiag::solve_scratch(tridiag::field_lines(tridiag::LineDir::X, nx_, ny_, pitch)),
+                                tridiag::solve_scratch(tridiag::field_lines(tridiag::LineDir::Y, nx_, ny_, pitch))));
+  }
+
+  // The largest velocity the sides impose: with the fluid at rest it sets the first ADI steps.
+  double max_side_speed() const {
+    double m = 0;
+    for (Side sd : kSides) {
+      for (double v : c_.boundaries[int(sd)].tangential) m = std::max(m, std::abs(v));
+      for (double v : c_.boundaries[int(sd)].normal) m = std::max(m, std::abs(v));
+    }
+    return m;
+  }
+
   template <int kScheme>
   void transport(const State<Real>& s, const TransportParams<Real>& m) {
     const TransportStage<Real, kScheme> ts{s, m};
@@ -233,7 +301,14 @@ class PsiOmegaSolver final : public Solver {
 
   double next_dt(double inv_t, double speed2) const {
     double dt = c_.time.dt;
-    if (dt <= 0) {
+    if (dt <= 0 && adi_) {
+      // ADI is stable beyond the diffusion limit: dt = cfl / (|u|/dx + |v|/dy), the
+      // speed at least what the sides impose; the diffusive limit only while nothing moves.
+      const Grid& g = c_.grid;
+      const double inv = std::max(inv_t, side_speed_ / std::min(g.dx, g.dy));
+      const double D = heat_ ? std::max(c_.nu, c_.heat.kappa) : c_.nu;
+      dt = c_.time.cfl / (inv > 0 ? inv : 2 * D * (1 / (g.dx * g.dx) + 1 / (g.dy * g.dy)));
+    } else if (dt <= 0) {
       const Grid& g = c_.grid;
       const double d_max = heat_ ? std::max(c_.nu, c_.heat.kappa) : c_.nu;
       const double d_min = heat_ ? std::min(c_.nu, c_.heat.kappa) : c_.nu;
@@ -266,7 +341,8 @@ class PsiOmegaSolver final : public Solver {
   void boundary_values() {
     const State<Real> s = state();
     const SideData<Real> b = side_data();
-    Exec::for_each(1, std::max(nx_, ny_), 0, 0, BoundaryValues<Real>{s, b, c_.psi_omega.wall == WallVorticity::Jensen});
+    Exec::for_each(1, std::max(nx_, ny_), 0, 0,
+                   BoundaryValues<Real>{s, b, c_.psi_omega.wall == WallVorticity::Jensen, Real(wall_relaxation())});
     Exec::for_each(0, 3, 0, 0, BoundaryCorners<Real>{s, b});
   }
 
@@ -301,6 +377,10 @@ class PsiOmegaSolver final : public Solver {
   DeviceArray<Exec, CellFlags> flags_;
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // tangential velocity and T data of the four sides
+  bool adi_;
+  DeviceArray<Exec, Real> star_, line_scratch_;  // ADI: the half-step field, the line solvers' scratch
+  tridiag::Algorithm lines_x_ = tridiag::Algorithm::Thomas, lines_y_ = tridiag::Algorithm::Thomas;
+  double side_speed_ = 0;
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
   KernelPlan plan_;
   static constexpr ScalarAdvection kRunTimeScheme = ScalarAdvection(-1);  // the any_scheme variant

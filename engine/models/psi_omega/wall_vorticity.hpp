@@ -49,6 +49,7 @@ struct BoundaryValues {
   State<Real> s;
   SideData<Real> b;
   bool jensen;  // WallVorticity::Jensen, else Thom
+  Real relax = 1;  // wall vorticity = relax * formula + (1 - relax) * previous (ADI with large dt)
   FL_HD void one(int side, int k) const {
     const int nx = s.nx, ny = s.ny;
     int ib, jb, i1, j1, i2, j2, ia, ja, iz, jz;  // boundary, 1 and 2 inward, neighbours along the side
@@ -67,9 +68,10 @@ struct BoundaryValues {
     switch (b.kind[side]) {
       case kWallSide: {
         const Real ss = (s.psi[s.at(ia, ja)] - 2 * s.psi[cb] + s.psi[s.at(iz, jz)]) / (hs * hs);
-        s.w[cb] = jensen ? jensen_wall_vorticity(s.psi[cb], s.psi[c1], s.psi[s.at(i2, j2)], h, sign,
-                                                 b.tangential[side][k], ss)
-                         : thom_wall_vorticity(s.psi[cb], s.psi[c1], h, sign, b.tangential[side][k], ss);
+        const Real w = jensen ? jensen_wall_vorticity(s.psi[cb], s.psi[c1], s.psi[s.at(i2, j2)], h, sign,
+                                                      b.tangential[side][k], ss)
+                              : thom_wall_vorticity(s.psi[cb], s.psi[c1], h, sign, b.tangential[side][k], ss);
+        s.w[cb] = relax == Real(1) ? w : relax * w + (1 - relax) * s.w[cb];
         break;
       }
       case kSlipSide: s.w[cb] = 0; break;

@@ -1,0 +1,22 @@
+#include "linalg/tridiagonal/batch_solve.hpp"
+#include "linalg/tridiagonal/solve_cuda.cuh"
+
+namespace flowlua::tridiag {
+
+template <class Real>
+void solve_arrays_cuda(Algorithm alg, const LineBatch& b, bool cyclic, const Real* a, const Real* bd, const Real* c,
+                       const Real* d, Real* x, Real* scratch) {
+  std::string why;
+  if (!supports(alg, b, cyclic, true, int(sizeof(Real)), &why))
+    throw BackendError(std::string("tridiagonal ") + algorithm_name(alg) + ": " + why);
+  const ArrayRows<Real> rows{b, a, bd, c, d, x};
+  if (cyclic) cuda::solve_cyclic<Real>(alg, b, rows, scratch);
+  else cuda::solve<Real>(alg, b, rows, scratch);
+}
+
+template void solve_arrays_cuda<float>(Algorithm, const LineBatch&, bool, const float*, const float*, const float*,
+                                       const float*, float*, float*);
+template void solve_arrays_cuda<double>(Algorithm, const LineBatch&, bool, const double*, const double*,
+                                        const double*, const double*, double*, double*);
+
+}  // namespace flowlua::tridiag
