@@ -58,7 +58,7 @@ namespace {
 // The keys every model shares; each model adds its own (ModelReader::keys).
 const std::vector<std::string> kCommonKeys = {"model", "grid", "time", "precision", "backend", "output"};
 // Models on the roadmap that no reader provides yet.
-const std::vector<std::string> kPlannedModels = {"adi", "fractional_step", "lbm", "lbm_swe"};
+const std::vector<std::string> kPlannedModels = {"adi", "lbm", "lbm_swe"};
 
 std::string available_models() {
   std::string s;
