@@ -37,8 +37,9 @@ static int usage_error(const std::string& msg) {
 // flowlua --bench: the benchmark harness (engine/bench/bench.hpp); the table goes
 // to stdout, bench.csv and bench.json to the output folder.
 static int run_bench(const std::string& backend, const std::string& precision, const std::vector<int>& sizes,
-                     int repeats, const std::string& output, bool quiet) {
+                     int repeats, const std::string& output, bool quiet, const std::string& model) {
   flowlua::bench::Options o;
+  o.model = model;
   if (backend == "cpu") o.backend = flowlua::BackendChoice::Cpu;
   else if (backend == "cuda") o.backend = flowlua::BackendChoice::Cuda;
   if (precision == "float") o.precisions = {flowlua::Precision::Float};
@@ -90,6 +91,7 @@ static int run(int argc, char** argv) {
   bool quiet = false, explain = false, version = false, bench = false;
   std::string bench_sizes_text;
   int bench_repeats = 0;
+  std::string bench_model = "projection";
   app.add_option("case", case_path, "The case script, e.g. cases/cavity.lua")->type_name("CASE.lua");
   app.add_option("--set", sets,
                  "Override a param(name, default) of the case: --set Re=1000 (repeatable)")
@@ -115,6 +117,8 @@ static int run(int argc, char** argv) {
       ->type_name("N,N,...");
   app.add_option("--bench-repeats", bench_repeats, "Timed repeats per row for --bench (median reported)")
       ->check(CLI::Range(1, 100000));
+  app.add_option("--bench-model", bench_model, "Whose step --bench times: projection (default; with the lbm_swe step) or fractional_step")
+      ->check(CLI::IsMember({"projection", "fractional_step"}));
   app.add_flag("--version", version, "Print the version, the build (CUDA, precisions) and library versions; exit");
   app.footer(
       "Exit codes: 0 done, 1 case error, 2 usage error, 3 numerical blow-up, 4 --timeout,\n"
@@ -143,10 +147,10 @@ static int run(int argc, char** argv) {
   }
   if (bench) {
     if (!case_path.empty()) return usage_error("--bench runs the harness, not a case: give no case file");
-    return run_bench(backend, precision, bench_sizes, bench_repeats, output, quiet);
+    return run_bench(backend, precision, bench_sizes, bench_repeats, output, quiet, bench_model);
   }
-  if (!bench_sizes.empty() || bench_repeats)
-    return usage_error("--bench-sizes and --bench-repeats go with --bench");
+  if (!bench_sizes.empty() || bench_repeats) return usage_error("--bench-sizes and --bench-repeats go with --bench");
+  if (bench_model != "projection") return usage_error("--bench-model goes with --bench");
   if (case_path.empty()) return usage_error("no case file given: flowlua CASE.lua [options]");
   std::error_code ec;
   if (!fs::is_regular_file(case_path, ec)) {

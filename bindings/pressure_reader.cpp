@@ -38,9 +38,14 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
     only_for("check_every", "'rbsor'");
   }
   if (s != "pcg") only_for("preconditioner", "'pcg'");
+  // The model's default preconditioner stands for an absent key, as for every key
+  // (multigrid for projection and psi_omega, fft for fractional_step).
+  const std::string model_pre = p.preconditioner == PreconditionerKind::Jacobi ? "jacobi"
+                                : p.preconditioner == PreconditionerKind::FFT  ? "fft"
+                                                                                : "multigrid";
   std::string pre = "multigrid";
   if (s == "pcg") {
-    pre = t.choice("preconditioner", "multigrid", {"jacobi", "multigrid", "fft"});
+    pre = t.choice("preconditioner", model_pre, {"jacobi", "multigrid", "fft"});
     p.preconditioner = pre == "jacobi"      ? PreconditionerKind::Jacobi
                        : pre == "fft"       ? PreconditionerKind::FFT
                                             : PreconditionerKind::Multigrid;

@@ -12,10 +12,12 @@ namespace flowlua::bench {
 double copy_bandwidth_cpu(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 #ifdef FLOWLUA_HAVE_CUDA
 double copy_bandwidth_cuda(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_fractional_step_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::string cuda_device_name();
 #endif
 
@@ -24,6 +26,9 @@ Report run(const Options& opt, std::FILE* log) {
   const bool cuda = opt.backend != BackendChoice::Cpu && cuda_available(&why);
   if (opt.backend == BackendChoice::Cuda && !cuda)
     throw BackendError("backend \"cuda\" was asked for, but " + why);
+  if (opt.model != "projection" && opt.model != "fractional_step")
+    throw CaseError("--bench-model: no model '" + opt.model + "' in the harness (projection, fractional_step)");
+  const bool fs = opt.model == "fractional_step";
   Report rep;
   std::vector<int> sizes = opt.sizes;
   if (sizes.empty()) sizes = cuda ? std::vector<int>{128, 256, 512, 1024, 2048, 4096, 8192}
@@ -41,6 +46,7 @@ Report run(const Options& opt, std::FILE* log) {
     rep.device = "cpu: " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads (OpenMP)";
     rep.copy_gbytes_per_s = copy_bandwidth_cpu(copy_bytes, repeats);
   }
+  rep.model = opt.model;
   if (log) std::fprintf(log, "bench: %s; copy bandwidth %.1f GB/s (read + write)\n", rep.device.c_str(),
                         rep.copy_gbytes_per_s);
   for (Precision p : opt.precisions)
@@ -48,11 +54,14 @@ Report run(const Options& opt, std::FILE* log) {
       if (log) std::fprintf(log, "bench: %s %d x %d ...\n", precision_name(p), n, n), std::fflush(log);
       std::vector<Row> rows;
 #ifdef FLOWLUA_HAVE_CUDA
-      if (cuda) rows = bench_projection_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
+      if (cuda) rows = fs ? bench_fractional_step_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)
+                          : bench_projection_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
 #endif
-      if (!cuda) rows = bench_projection_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
+      if (!cuda) rows = fs ? bench_fractional_step_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s)
+                           : bench_projection_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
       rep.rows.insert(rep.rows.end(), rows.begin(), rows.end());
-      // the lattice-Boltzmann shallow-water step (lbm_swe_bench.hpp)
+      if (fs) continue;
+      // with the projection stages, the lattice-Boltzmann shallow-water step (lbm_swe_bench.hpp)
 #ifdef FLOWLUA_HAVE_CUDA
       if (cuda) rows = bench_lbm_swe_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
 #endif
@@ -74,6 +83,7 @@ std::string num(double x, int prec = 4) {
 std::string table(const Report& r) {
   std::ostringstream s;
   s << "device: " << r.device << "\n";
+  s << "model: " << r.model << "\n";
   s << "copy bandwidth: " << num(r.copy_gbytes_per_s) << " GB/s (device-to-device, read + write)\n\n";
   s << "| precision | n | stage | variant | median us | cell updates/s | min bytes (MB) | GB/s | of copy |\n";
   s << "|---|---|---|---|---|---|---|---|---|\n";

@@ -20,6 +20,7 @@ struct Options {
   int repeats = 0;              // timed repeats per row; 0: 30 on the GPU, 11 on the CPU
   int warmup = 3;               // untimed calls first
   std::string csv_path, json_path;  // written atomically when set
+  std::string model = "projection";  // whose step: "projection" or "fractional_step"
 };
 
 struct Row {
@@ -35,6 +36,7 @@ struct Row {
 
 struct Report {
   std::string device;             // what ran it
+  std::string model = "projection";  // whose stages the rows time
   double copy_gbytes_per_s = 0;   // device-to-device copy, bytes read + written
   std::vector<Row> rows;
 };

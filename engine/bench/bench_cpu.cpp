@@ -1,6 +1,7 @@
 // The harness on the CPU backend.
 #include "backend/cpu/cpu_exec.hpp"
 #include "bench/lbm_swe_bench.hpp"
+#include "bench/fs_bench.hpp"
 #include "bench/projection_bench.hpp"
 
 namespace flowlua::bench {
@@ -15,6 +16,11 @@ double copy_bandwidth_cpu(std::size_t bytes, int repeats) { return copy_bandwidt
 std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
   if (p == Precision::Float) return bench_projection<CpuExec, float>(n, opt, repeats, copy_gbs);
   return bench_projection<CpuExec, double>(n, opt, repeats, copy_gbs);
+}
+
+std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_fractional_step<CpuExec, float>(n, opt, repeats, copy_gbs);
+  return bench_fractional_step<CpuExec, double>(n, opt, repeats, copy_gbs);
 }
 
 }  // namespace flowlua::bench

@@ -1,6 +1,7 @@
 // The harness on the CUDA backend.
 #include "backend/cuda/cuda_exec.cuh"
 #include "bench/lbm_swe_bench.hpp"
+#include "bench/fs_bench.hpp"
 #include "bench/projection_bench.hpp"
 
 namespace flowlua::bench {
@@ -15,6 +16,11 @@ double copy_bandwidth_cuda(std::size_t bytes, int repeats) { return copy_bandwid
 std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
   if (p == Precision::Float) return bench_projection<CudaExec, float>(n, opt, repeats, copy_gbs);
   return bench_projection<CudaExec, double>(n, opt, repeats, copy_gbs);
+}
+
+std::vector<Row> bench_fractional_step_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_fractional_step<CudaExec, float>(n, opt, repeats, copy_gbs);
+  return bench_fractional_step<CudaExec, double>(n, opt, repeats, copy_gbs);
 }
 
 std::string cuda_device_name() {

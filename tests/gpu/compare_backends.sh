@@ -19,6 +19,9 @@ runs=(
   "examples/re_sweep.lua"
   "examples/pulsating_inflow.lua"
   "examples/custom_boundary.lua"
+  "cases/fs/taylor_green_2d.lua"
+  "cases/fs/kelvin_helmholtz.lua --set nx=64 --set t_end=26"
+  "cases/fs/double_shear_layer.lua"
 )
 
 compare() {  # file_a file_b -> prints the worst relative difference

@@ -3,7 +3,8 @@
 # Runs the benchmark harness on the CPU at tiny sizes so that it cannot rot (it is
 # not a timed test: no speed is asserted) and checks what it wrote: one CSV row per
 # precision, size and stage, each with a positive, finite median; the bytes of the
-# stages that count them; a JSON file with the same number of rows.
+# stages that count them; a JSON file with the same number of rows. Then the same for
+# the fractional_step model's stages (--bench-model fractional_step).
 set -euo pipefail
 flowlua=$1
 out=$2
@@ -27,3 +28,22 @@ rows=$(grep -c '"stage"' "$out/bench.json")
 [ "$rows" -eq 44 ] || { echo "bench.json has $rows rows, expected 44"; exit 1; }
 grep -q "| fp16 | 32 | lbm_swe_step | bed_open |" "$out.table" || { echo "table lacks the fp16 32 lbm_swe bed row"; exit 1; }
 echo "bench smoke: 44 rows in bench.csv and bench.json"
+
+fs_out=$out/fractional_step
+"$flowlua" --bench --bench-model fractional_step --backend cpu --bench-sizes 32 --bench-repeats 3 --quiet \
+  --output "$fs_out" > "$fs_out.table"
+grep -q "^model: fractional_step" "$fs_out.table" || { echo "fractional_step table does not name its model"; exit 1; }
+grep -q "| double | 32 | momentum | quick |" "$fs_out.table" || { echo "table lacks the double 32 momentum row"; exit 1; }
+grep -q "| float | 32 | pressure | fft_direct |" "$fs_out.table" || { echo "table lacks the float 32 pressure row"; exit 1; }
+awk -F, '
+  NR == 1 { next }
+  { rows++
+    if (!($8 > 0) || $8 == "inf" || $8 == "nan") { print "bad median in row " NR ": " $0; bad = 1 }
+    if (!($14 > 0)) { print "no byte count in row " NR; bad = 1 }
+    stages[$6] = 1 }
+  END {
+    if (rows != 2 * 6) { print "fractional_step: expected 12 rows, got " rows; bad = 1 }
+    n = 0; for (s in stages) n++
+    if (n != 6) { print "fractional_step: expected 6 stages, got " n; bad = 1 }
+    exit bad }' "$fs_out/bench.csv"
+echo "bench smoke: 12 fractional_step rows in bench.csv"

@@ -1,0 +1,50 @@
+// What the fractional-step model (seed 004, Costarelli et al.) needs to build one
+// simulation, beyond the shared part of the case. The Lua host fills it
+// (bindings/fractional_step_reader.cpp); setup (fs_setup.cpp) re-checks what the
+// numerics depend on, so the model is safe to drive from C++ (tests, the benchmark
+// harness) too.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "core/boundary.hpp"
+#include "core/config.hpp"
+#include "linalg/pressure_control.hpp"
+
+namespace flowlua {
+
+class Solver;
+
+// Convective face values (seed 004 sec. 1.4): QUICK (Leonard 1979, upwind-biased
+// quadratic, seed eqs. 7-8 and 12) or the two-point central average.
+enum class FsAdvection { Quick, Central };
+
+inline const char* fs_advection_name(FsAdvection a) { return a == FsAdvection::Quick ? "quick" : "central"; }
+
+struct FractionalStepConfig : CaseCommon {
+  double nu = 0.01;   // kinematic viscosity
+  double rho = 1.0;   // density: scales the pressure only (p is solved as p / rho)
+  FsAdvection advection = FsAdvection::Quick;
+  // Sides: periodic on all four today (the seed's box); walls, inflow and outflow
+  // are refused with a clear message until the ghost fill for them exists.
+  Boundaries boundaries;
+  // Initial values at the staggered positions (grid layout, size grid.size()): u(i, j)
+  // at (i dx, (j - 1/2) dy), v(i, j) at ((i - 1/2) dx, j dy), p at the centres; empty = 0.
+  std::vector<double> u0, v0, p0;
+  // The Poisson solver: the direct FFT solve by default (exact in a periodic box,
+  // the seed's preconditioner without the CG); pcg with preconditioner = "fft" is the
+  // seed's own method.
+  PressureControl pressure = [] {
+    PressureControl p;
+    p.solver = PressureSolverKind::FFT;
+    p.preconditioner = PreconditionerKind::FFT;
+    p.tol = 1e-8;
+    return p;
+  }();
+};
+
+// Builds the model on the requested backend ("auto": CUDA when a device answers).
+// Throws CaseError (bad config) or BackendError (no device).
+std::unique_ptr<Solver> make_fractional_step_solver(const FractionalStepConfig& config);
+
+}  // namespace flowlua

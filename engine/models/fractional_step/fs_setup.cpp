@@ -1,0 +1,62 @@
+// Host-side preparation of a fractional-step case: the checks the numerics rely on,
+// the cell flags of the periodic box, the time-step rule and the --explain text.
+#include <cmath>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "models/fractional_step/fs_solver.hpp"
+
+namespace flowlua::fractional_step {
+
+FlagReport prepare(const FractionalStepConfig& c) {
+  const Grid& g = c.grid;
+  if (g.nx < 4 || g.ny < 4) throw CaseError("grid: the fractional_step model needs nx and ny of at least 4 (QUICK reaches two cells)");
+  if (!(g.lx > 0) || !(g.ly > 0)) throw CaseError("grid: lx and ly must be positive");
+  if (!(c.nu >= 0) || !std::isfinite(c.nu)) throw CaseError("fluid.nu must be a number >= 0");
+  if (!(c.rho > 0)) throw CaseError("fluid.rho must be positive");
+  if (!(c.time.cfl > 0 && c.time.cfl <= 1)) throw CaseError("time.cfl must lie in (0, 1]");
+  if (c.time.dt < 0) throw CaseError("time.dt must be positive");
+  if (!(c.pressure.tol > 0)) throw CaseError("pressure.tol must be positive");
+  for (Side s : kSides)
+    if (c.boundaries[int(s)].kind != BoundaryKind::Periodic)
+      throw CaseError(std::string("boundaries.") + side_name(s) +
+                      ": the fractional_step model has periodic sides only so far (the seed's box); "
+                      "walls, inflow and outflow are not yet available in it");
+  for (auto* init : {&c.u0, &c.v0, &c.p0})
+    if (!init->empty() && init->size() != g.size()) throw CaseError("initial field has the wrong size");
+  const double lap = 1 / (g.dx * g.dx) + 1 / (g.dy * g.dy);
+  if (c.time.dt > 0 && c.nu > 0 && c.time.dt * 4 * c.nu * lap > 1 + 1e-12) {
+    std::ostringstream o;
+    o << "time.dt = " << c.time.dt << " exceeds AB2's diffusive stability limit 1 / (4 nu (1/dx^2 + 1/dy^2)) = "
+      << 1 / (4 * c.nu * lap) << " for nu = " << c.nu << " on this grid; give a smaller dt, or time.cfl for an "
+      << "adaptive one";
+    throw CaseError(o.str());
+  }
+  return build_flags(g, c.boundaries, {});
+}
+
+// AB2's stability region reaches -1 on the real axis: dt <= 1 / (4 nu sum 1/h^2) for
+// the explicit Laplacian; the convective limit is the CFL number 1 (QUICK's upwind
+// part damps AB2's weak growth on the imaginary axis; seed 004 sec. 4.4).
+double stable_dt(const FractionalStepConfig& c, double inv_t) {
+  const Grid& g = c.grid;
+  const double lap = 1 / (g.dx * g.dx) + 1 / (g.dy * g.dy);
+  double dt = c.nu > 0 ? 1 / (4 * c.nu * lap) : 0;
+  if (inv_t > 0) dt = dt > 0 ? std::min(dt, 1 / inv_t) : 1 / inv_t;
+  if (!(dt > 0)) throw CaseError("time: the flow is at rest and nu = 0, so no time step follows from time.cfl; give time.dt");
+  return c.time.cfl * dt;
+}
+
+std::string describe_plan(const FractionalStepConfig& c, const char* backend, const std::string& pressure_solver,
+                          const KernelPlan& plan) {
+  std::ostringstream o;
+  o << "fractional_step model on the " << backend << " backend, " << precision_name(c.precision) << " precision\n";
+  o << "  staggered (MAC) grid, periodic box; AB2 (forward Euler first step), " << fs_advection_name(c.advection)
+    << " convection\n";
+  o << "  pressure: " << pressure_solver << "\n";
+  o << "  key: " << kernel_key(c, backend).describe() << "\n";
+  o << "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" << plan.describe();
+  return o.str();
+}
+
+}  // namespace flowlua::fractional_step

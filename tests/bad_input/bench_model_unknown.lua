@@ -1,0 +1,5 @@
+-- expect-exit: 2
+-- expect-args: --bench --bench-model lbm
+-- expect-message: --bench-model
+-- expect-message: lbm
+-- A model the harness does not time is a usage error naming the choices.
