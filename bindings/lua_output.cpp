@@ -129,6 +129,9 @@ int l_png_call(lua_State* L) {
       throw CaseError("the callback from flow.png takes the simulation: sim:every(n, flow.png{...}) "
                       "(got " + describe_value(L, 1) + ")");
     auto data = take_field(core, spec->field);
+    if (data->three_d)
+      throw CaseError("flow.png draws 2D fields and this simulation is 3D; write a slice from a callback: "
+                      "flow.write_png(sim:field('" + spec->field + "'):slice{ z = 0.5 }, file)");
     std::string file = format_step_pattern(spec->file, core->solver().steps());
     Host& h = host_of(L);
     io::write_png(h.output_path(file, core->output_sub), data->snap, spec->opts);
@@ -162,6 +165,9 @@ int l_write_png(lua_State* L) {
     throw CaseError("flow.write_png: argument 1 must be a field (sim:field(\"u\")) or a simulation "
                     "(got " + describe_value(L, 1) + ")");
   }
+  if (data->three_d)
+    throw CaseError("flow.write_png draws a 2D field, and '" + data->snap3.name +
+                    "' is 3D; draw a slice of it: f:slice{ z = 0.5 }");
   file = format_step_pattern(file, data->step);
   Host& h = host_of(L);
   std::string path = h.output_path(file, output_sub_of(data->owner));

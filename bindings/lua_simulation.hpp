@@ -17,6 +17,7 @@
 
 #include "case_reader.hpp"
 #include "core/snapshot.hpp"
+#include "core/snapshot3.hpp"
 #include "sim/run_loop.hpp"
 
 namespace flowlua::lua {
@@ -27,8 +28,13 @@ inline constexpr const char* kFieldMeta = "flowlua.Field";
 struct SimCore;
 
 // A host snapshot that Lua holds; set() marks it dirty and queues it for upload.
+// A 3D model's snapshot is in snap3 (three_d); f:slice{...} of it is a 2D FieldData
+// with no owner, which every 2D helper takes.
 struct FieldData {
   FieldSnapshot snap;
+  bool three_d = false;
+  bool slice = false;  // a plane of a 3D snapshot: read-only
+  FieldSnapshot3 snap3;
   long step = 0;      // the simulation's step when it was taken
   double time = 0;
   bool dirty = false;
