@@ -178,20 +178,9 @@ int l_slice(lua_State* L) {
   std::string n = call_name(f, "slice");
   if (!f.three_d)
     throw CaseError(n + ": this field is already 2D; slices are taken of the fields of 3D simulations");
-  if (lua_type(L, 2) != LUA_TTABLE)
-    throw CaseError(n + " takes a table with one of x, y or z: f:slice{ z = 0.5 } (got " + describe_value(L, 2) +
-                    ")");
-  TableReader t(L, 2, n, {"x", "y", "z"});
-  const int given = int(t.has("x")) + int(t.has("y")) + int(t.has("z"));
-  if (given != 1) throw CaseError(n + " takes exactly one of x, y or z: f:slice{ z = 0.5 }");
-  const int axis = t.has("x") ? 0 : t.has("y") ? 1 : 2;
-  const char* key = axis == 0 ? "x" : axis == 1 ? "y" : "z";
-  const double c = t.required_number(key);
-  const double len = axis == 0 ? f.snap3.grid.lx : axis == 1 ? f.snap3.grid.ly : f.snap3.grid.lz;
-  if (!(c >= 0 && c <= len))
-    throw CaseError(n + ": " + key + " = " + fmt(c) + " is outside the domain [0, " + fmt(len) + "]");
+  const SliceSpec spec = read_slice_spec(L, 2, n);
   auto d = std::make_shared<FieldData>();
-  d->snap = f.snap3.slice(axis, c);
+  d->snap = field_2d(f, spec, n);
   d->slice = true;
   d->step = f.step;
   d->time = f.time;
@@ -297,6 +286,36 @@ int l_field_gc(lua_State* L) {
 void register_fields(lua_State* L) {
   register_class(L, kFieldMeta, kFieldMethods, protect<l_field_index>, protect<l_field_newindex>, protect<l_field_tostring>,
                  l_field_gc, "flow field");
+}
+
+
+SliceSpec read_slice_spec(lua_State* L, int idx, const std::string& what) {
+  if (lua_type(L, idx) != LUA_TTABLE)
+    throw CaseError(what + " takes a table with one of x, y or z: { z = 0.5 } (got " + describe_value(L, idx) + ")");
+  TableReader t(L, idx, what, {"x", "y", "z"});
+  const int given = int(t.has("x")) + int(t.has("y")) + int(t.has("z"));
+  if (given != 1) throw CaseError(what + " takes exactly one of x, y or z: { z = 0.5 }");
+  SliceSpec s;
+  s.axis = t.has("x") ? 0 : t.has("y") ? 1 : 2;
+  s.at = t.required_number(s.axis == 0 ? "x" : s.axis == 1 ? "y" : "z");
+  return s;
+}
+
+FieldSnapshot field_2d(const FieldData& f, const SliceSpec& slice, const std::string& who) {
+  if (!f.three_d) {
+    if (slice.axis >= 0)
+      throw CaseError(who + ": slice is for the fields of 3D simulations, and '" + f.snap.name + "' is 2D");
+    return f.snap;
+  }
+  if (slice.axis < 0)
+    throw CaseError(who + " draws a 2D field, and '" + f.snap3.name +
+                    "' is 3D; give the plane to draw: slice = { z = 0.5 } (or f:slice{ z = 0.5 })");
+  const char* key = slice.axis == 0 ? "x" : slice.axis == 1 ? "y" : "z";
+  const Grid3& g = f.snap3.grid;
+  const double len = slice.axis == 0 ? g.lx : slice.axis == 1 ? g.ly : g.lz;
+  if (!(slice.at >= 0 && slice.at <= len))
+    throw CaseError(who + ": " + key + " = " + fmt(slice.at) + " is outside the domain [0, " + fmt(len) + "]");
+  return f.snap3.slice(slice.axis, slice.at);
 }
 
 }  // namespace flowlua::lua

@@ -52,6 +52,7 @@ constexpr const char* kCsvMeta = "flowlua.Csv";
 struct PngSpec {
   std::string field, file, where;
   io::PngOptions opts;
+  SliceSpec slice;  // the plane of a 3D field to draw (none for 2D fields)
 };
 
 struct CsvUD {
@@ -103,9 +104,19 @@ std::string output_sub_of(const std::weak_ptr<SimCore>& owner) {
 
 int l_png(lua_State* L) {
   arg_table(L, 1, "flow.png");
-  TableReader t(L, 1, "flow.png", {"field", "file", "colormap", "range", "scale"});
+  TableReader t(L, 1, "flow.png", {"field", "file", "colormap", "range", "scale", "slice"});
   PngSpec spec;
   spec.field = t.string("field", "speed");
+  if (t.has("slice")) {
+    t.push("slice");
+    try {
+      spec.slice = read_slice_spec(L, lua_gettop(L), "flow.png.slice");
+    } catch (...) {
+      lua_pop(L, 1);
+      throw;
+    }
+    lua_pop(L, 1);
+  }
   spec.file = t.string("file", spec.field + "_%06d.png");
   format_step_pattern(spec.file, 0);  // checks the pattern now
   read_png_options(t, spec.opts);
@@ -129,12 +140,10 @@ int l_png_call(lua_State* L) {
       throw CaseError("the callback from flow.png takes the simulation: sim:every(n, flow.png{...}) "
                       "(got " + describe_value(L, 1) + ")");
     auto data = take_field(core, spec->field);
-    if (data->three_d)
-      throw CaseError("flow.png draws 2D fields and this simulation is 3D; write a slice from a callback: "
-                      "flow.write_png(sim:field('" + spec->field + "'):slice{ z = 0.5 }, file)");
+    const FieldSnapshot snap = field_2d(*data, spec->slice, "flow.png");
     std::string file = format_step_pattern(spec->file, core->solver().steps());
     Host& h = host_of(L);
-    io::write_png(h.output_path(file, core->output_sub), data->snap, spec->opts);
+    io::write_png(h.output_path(file, core->output_sub), snap, spec->opts);
   } catch (const std::exception& e) {
     // Called from the run loop there is no Lua line to point at: name where it was made.
     std::string where = lua_where(L).empty() ? spec->where : "";
@@ -151,10 +160,16 @@ int l_write_png(lua_State* L) {
   std::shared_ptr<FieldData> data;
   io::PngOptions opts;
   std::string field = "speed";
+  SliceSpec slice;
   if (!lua_isnoneornil(L, 3)) {
-    TableReader t(L, 3, "flow.write_png options", {"field", "colormap", "range", "scale"});
+    TableReader t(L, 3, "flow.write_png options", {"field", "colormap", "range", "scale", "slice"});
     read_png_options(t, opts);
     field = t.string("field", field);
+    if (t.has("slice")) {
+      t.push("slice");
+      slice = read_slice_spec(L, lua_gettop(L), "flow.write_png options.slice");
+      lua_pop(L, 1);
+    }
   }
   if (test_field(L, 1)) {
     data = test_udata<FieldUD>(L, 1, kFieldMeta)->data;
@@ -165,13 +180,11 @@ int l_write_png(lua_State* L) {
     throw CaseError("flow.write_png: argument 1 must be a field (sim:field(\"u\")) or a simulation "
                     "(got " + describe_value(L, 1) + ")");
   }
-  if (data->three_d)
-    throw CaseError("flow.write_png draws a 2D field, and '" + data->snap3.name +
-                    "' is 3D; draw a slice of it: f:slice{ z = 0.5 }");
+  const FieldSnapshot snap = field_2d(*data, slice, "flow.write_png");
   file = format_step_pattern(file, data->step);
   Host& h = host_of(L);
   std::string path = h.output_path(file, output_sub_of(data->owner));
-  io::write_png(path, data->snap, opts);
+  io::write_png(path, snap, opts);
   lua_pushlstring(L, path.data(), path.size());
   return 1;
 }

@@ -76,4 +76,17 @@ FieldData* test_field(lua_State* L, int idx);
 std::shared_ptr<FieldData> take_field(const std::shared_ptr<SimCore>& core, const std::string& name);
 std::shared_ptr<SimCore> sim_core_ptr(lua_State* L, int idx);
 
+// A plane of a 3D field: { x = c }, { y = c } or { z = c } (exactly one key).
+struct SliceSpec {
+  int axis = -1;  // -1: none given; 0, 1, 2: x, y, z
+  double at = 0;
+};
+// Reads the slice table at stack index idx; `what` names it in messages
+// ("f:slice", "flow.png.slice").
+SliceSpec read_slice_spec(lua_State* L, int idx, const std::string& what);
+// The 2D field to draw or read: f itself when it is 2D (a slice spec is then an
+// error), its plane `slice` when it is 3D (no slice spec is then an error naming
+// `who`, which draws 2D fields only).
+FieldSnapshot field_2d(const FieldData& f, const SliceSpec& slice, const std::string& who);
+
 }  // namespace flowlua::lua

@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "case_reader.hpp"
@@ -221,8 +223,21 @@ TEST(Lua3d, FieldMethods) {
     assert(math.abs(x:get(2, 3) - (1 + 20 + 300)) < 1e-12, "x slice: (y, z)")
     local file = flow.write_png(s, "slice3d.png")
     assert(file:match("slice3d.png$"), "png of a slice")
+    file_opt = flow.write_png(f, "slice3d_opt.png", { slice = { z = 0.625 } })
+    file_slice = file
   )lua";
   ASSERT_EQ(luaL_dostring(L, ok.c_str()), LUA_OK) << lua_tostring(L, -1);
+  // the slice option draws the same picture as the slice
+  auto read_all = [](const char* path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  lua_getglobal(L, "file_slice");
+  lua_getglobal(L, "file_opt");
+  const std::string a = read_all(lua_tostring(L, -2)), b = read_all(lua_tostring(L, -1));
+  lua_settop(L, 0);
+  EXPECT_GT(a.size(), 8u);
+  EXPECT_EQ(a, b);
   auto error_of = [&](const std::string& code) {
     lua_settop(L, 0);
     if (luaL_dostring(L, code.c_str()) == LUA_OK) return std::string("(no error)");
@@ -236,7 +251,24 @@ TEST(Lua3d, FieldMethods) {
   EXPECT_NE(error_of("f:slice{ x = 0.1, z = 0.5 }").find("exactly one of x, y or z"), std::string::npos);
   EXPECT_NE(error_of("f:slice{ w = 0.5 }").find("w"), std::string::npos);
   EXPECT_NE(error_of("f:line{ x = 0.5 }").find("f:slice{ z = 0.5 }:line"), std::string::npos);
-  EXPECT_NE(error_of("flow.write_png(f, 'x.png')").find("is 3D; draw a slice"), std::string::npos);
+  EXPECT_NE(error_of("flow.write_png(f, 'x.png')").find("is 3D; give the plane to draw: slice = { z = 0.5 }"),
+            std::string::npos);
+  EXPECT_NE(error_of("flow.write_png(f, 'x.png', { slice = { z = 1.5 } })").find("outside the domain"),
+            std::string::npos);
+  EXPECT_NE(error_of("flow.write_png(f:slice{ z = 0.5 }, 'x.png', { slice = { z = 0.5 } })")
+                .find("slice is for the fields of 3D simulations"),
+            std::string::npos);
+  EXPECT_NE(error_of("flow.png{ field = 'p', slice = { q = 0.5 } }").find("unknown key 'q' in flow.png.slice"),
+            std::string::npos);
+  EXPECT_NE(error_of("flow.png{ field = 'p', slice = 0.5 }").find("flow.png.slice takes a table"), std::string::npos);
+  EXPECT_EQ(error_of("flow.png{ field = 'p', slice = { y = 0.5 } }"), "(no error)");
+  // a 2D simulation's field: the slice option of flow.png is refused when it draws
+  EXPECT_NE(error_of("local s = flow.simulation{ grid = { nx = 8, ny = 8 }, fluid = { nu = 0.01 }, "
+                     "boundaries = { top = flow.wall{ u = 1 }, bottom = flow.wall(), left = flow.wall(), "
+                     "right = flow.wall() }, time = { t_end = 0.01 } } "
+                     "flow.png{ field = 'p', file = 'x2d.png', slice = { z = 0.5 } }(s)")
+                .find("slice is for the fields of 3D simulations"),
+            std::string::npos);
   EXPECT_NE(error_of("f:slice{ z = 0.5 }:set(1, 1, 0)").find("read-only"), std::string::npos);
   EXPECT_NE(error_of("f:slice{ z = 0.5 }:slice{ z = 0.5 }").find("already 2D"), std::string::npos);
 }

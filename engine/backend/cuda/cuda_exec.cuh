@@ -199,9 +199,13 @@ struct CudaExec {
     int w = i1 - i0 + 1, h = j1 - j0 + 1, d = k1 - k0 + 1;
     if (w <= 0 || h <= 0 || d <= 0) return;
     dim3 block(kBlockX, kBlockY);
-    dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, d);
-    for_each3_kernel<<<grid, block>>>(i0, i1, j0, j1, k0, k1, f);
-    cuda_check(cudaGetLastError(), "kernel launch");
+    // At most 65535 layers a launch (the grid's z limit): deeper boxes take several.
+    for (int kb = k0; kb <= k1; kb += 65535) {
+      const int ke = k1 - kb < 65535 ? k1 : kb + 65534;
+      dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, ke - kb + 1);
+      for_each3_kernel<<<grid, block>>>(i0, i1, j0, j1, kb, ke, f);
+      cuda_check(cudaGetLastError(), "kernel launch");
+    }
   }
   template <class F>
   static double reduce_sum3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
