@@ -104,26 +104,40 @@ std::map<std::string, std::string> other_models_keys(const ModelReader& model, c
   return out;
 }
 
+}  // namespace
+
 void read_grid(const TableReader& top, CaseSpec& c) {
   if (!top.has("grid"))
     throw CaseError("grid is missing: give grid = { nx = ..., ny = ..., lx = ..., ly = ... }");
   top.push("grid");
-  TableReader g(top.state(), -1, "grid", {"nx", "ny", "lx", "ly"});
-  auto nx = g.opt_integer("nx"), ny = g.opt_integer("ny");
+  TableReader g(top.state(), -1, "grid", {"nx", "ny", "nz", "lx", "ly", "lz"});
+  auto nx = g.opt_integer("nx"), ny = g.opt_integer("ny"), nz = g.opt_integer("nz");
   if (!nx) throw CaseError("grid.nx is missing (the number of cells in x, an integer >= 2)");
   if (!ny) throw CaseError("grid.ny is missing (the number of cells in y, an integer >= 2)");
   check_int_range("grid.nx", *nx, 2, kMaxCellsPerSide);
   check_int_range("grid.ny", *ny, 2, kMaxCellsPerSide);
-  if (*nx * *ny > kMaxCells)
-    throw CaseError("grid.nx * grid.ny = " + std::to_string(*nx * *ny) +
-                    " cells is more than the limit of 2^31");
+  // nz absent (or 1): a 2D grid; nz >= 2: a 3D one.
+  if (nz) check_int_range("grid.nz", *nz, 1, kMaxCellsPerSide);
+  const bool three_d = nz && *nz > 1;
+  if (!three_d && g.has("lz"))
+    throw CaseError("grid.lz is the depth of a 3D grid; give grid.nz (> 1) with it, or leave lz out for 2D");
+  const long long cells = *nx * *ny * (three_d ? *nz : 1);
+  if (cells > kMaxCells)
+    throw CaseError(std::string(three_d ? "grid.nx * grid.ny * grid.nz = " : "grid.nx * grid.ny = ") +
+                    std::to_string(cells) + " cells is more than the limit of 2^31");
   double lx = g.number("lx", 1.0);
   check_positive("grid.lx", lx);
   double ly = g.number("ly", lx * double(*ny) / double(*nx));  // square cells by default
   check_positive("grid.ly", ly);
+  double lz = three_d ? g.number("lz", lx * double(*nz) / double(*nx)) : 0;  // cubic cells by default
+  if (three_d) check_positive("grid.lz", lz);
   lua_pop(top.state(), 1);
   c.common.grid = Grid::make(int(*nx), int(*ny), lx, ly);
+  c.common.dims = three_d ? 3 : 2;
+  if (three_d) c.common.grid3 = Grid3::make(int(*nx), int(*ny), int(*nz), lx, ly, lz);
 }
+
+namespace {
 
 void read_time(const TableReader& top, CaseSpec& c) {
   TimeControl& tc = c.common.time;
@@ -227,6 +241,10 @@ CaseSpec read_case(lua_State* L, int idx, FnStore& store) {
     TableReader top(L, idx, "flow.simulation", keys, other_models_keys(model, keys));
     c.model = model.name;
     read_grid(top, c);
+    if (c.common.dims == 3 && !model.three_d)
+      throw CaseError("model = '" + model.name + "' is 2D, and grid.nz = " + std::to_string(c.common.grid3.nz) +
+                      " makes a 3D grid; leave grid.nz and grid.lz out for this model (3D grids are for 3D "
+                      "models)");
     std::string prec = top.choice("precision", "double", {"double", "float"});
     c.common.precision = prec == "float" ? Precision::Float : Precision::Double;
     std::string be = top.choice("backend", "auto", {"auto", "cpu", "cuda"});
@@ -248,6 +266,13 @@ std::string summary_head(const CaseSpec& spec) {
   const Grid& g = spec.common.grid;
   std::ostringstream o;
   o << "case: model " << spec.model << ", " << precision_name(spec.common.precision) << " precision\n";
+  if (spec.common.dims == 3) {
+    const Grid3& g3 = spec.common.grid3;
+    o << "  grid: " << g3.nx << " x " << g3.ny << " x " << g3.nz << " cells on " << fmt(g3.lx) << " x "
+      << fmt(g3.ly) << " x " << fmt(g3.lz) << " (dx = " << fmt(g3.dx) << ", dy = " << fmt(g3.dy)
+      << ", dz = " << fmt(g3.dz) << ")\n";
+    return o.str();
+  }
   o << "  grid: " << g.nx << " x " << g.ny << " cells on " << fmt(g.lx) << " x " << fmt(g.ly)
     << " (dx = " << fmt(g.dx) << ", dy = " << fmt(g.dy) << ")\n";
   return o.str();

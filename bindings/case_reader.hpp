@@ -39,6 +39,8 @@ struct DynamicSide {
   int slot_a = 0;  // u function (inflow) or the custom function
   int slot_b = 0;  // v function (inflow)
   int slot_T = 0;  // T function (flow.dirichlet / flow.neumann with a function)
+  int slot_w = 0;  // w function (inflow on a 3D side)
+  bool three_d = false;   // a side of a 3D box: evaluate_side3
   bool at_nodes = false;  // psi_omega: values at the grid nodes
 };
 
@@ -84,7 +86,7 @@ struct CaseSpec {
   // re-evaluate, obstacles (for sim:forces), the sides as text for the summary.
   std::vector<DynamicSide> dynamic;
   std::vector<ObstacleInfo> obstacles;
-  std::array<std::string, 4> side_text;  // "wall (no slip)", ...
+  std::array<std::string, 6> side_text;  // "wall (no slip)", ... (6: the sides of a 3D box)
   std::string output;                    // the simulation's own output folder ("" = global)
   CheckpointSpec checkpoint;             // the checkpoint key (also where SIGINT writes)
   // Stop conditions (the run loop's): t_end is infinite when not given.
@@ -105,6 +107,9 @@ struct ModelReader {
   // Reads those keys from `top` into the model's config; spec.common.grid is read by
   // then, and spec.common.time after (so the reader must not depend on it).
   std::shared_ptr<const ModelCase> (*read)(const TableReader& top, CaseSpec& spec, FnStore& store);
+  // Whether the model reads 3D grids (grid.nz > 1, spec.common.dims = 3); the 2D
+  // models leave it false and read_case rejects a 3D grid for them.
+  bool three_d = false;
 };
 struct ModelRegistration {
   explicit ModelRegistration(ModelReader reader);
@@ -115,6 +120,10 @@ const std::vector<ModelReader>& model_readers();
 // are kept in `store`. Throws CaseError with the key path and what is allowed.
 CaseSpec read_case(lua_State* L, int idx, FnStore& store);
 
+// grid = { nx, ny [, nz], lx, ly [, lz] } into spec.common (grid, and dims and grid3
+// when nz > 1); read_case calls it before the model's reader.
+void read_grid(const TableReader& top, CaseSpec& spec);
+
 // The shared lines of a case summary: "case: model ..." and the grid; the time line.
 std::string summary_head(const CaseSpec& spec);
 std::string summary_time(const CaseSpec& spec);
@@ -124,7 +133,7 @@ std::string summary_kernels(const CaseSpec& spec);
 // Reads the forced kernel variants of `stages` and `general` from a kernels table.
 void read_forced_kernels(const TableReader& kernels, std::initializer_list<const char*> stages, CaseSpec& c);
 
-// Largest grid: nx, ny <= 65536 and nx * ny <= 2^31.
+// Largest grid: nx, ny (and nz) <= 65536 and nx * ny (* nz) <= 2^31.
 inline constexpr long long kMaxCellsPerSide = 65536;
 inline constexpr long long kMaxCells = 1LL << 31;
 

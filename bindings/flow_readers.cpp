@@ -89,6 +89,10 @@ void read_boundaries(const TableReader& top, CaseSpec& c, FnStore& store, const 
                       (spec.depth_key == 'q' ? "flow.inflow{ q = ... } (a discharge)" : "flow.outflow{ h = ... } (a depth)") +
                       " applies to model = 'lbm_swe' only");
     }
+    if (spec.w != 0 || spec.w_fn) {
+      lua_pop(L, 1);
+      throw CaseError("boundaries." + std::string(name) + ": w (the z velocity) is for 3D grids; this grid is 2D");
+    }
     specs[int(side)] = spec;
     c.side_text[int(side)] = spec.describe();
     DynamicSide dyn;
@@ -152,6 +156,8 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
   if (!single) TableReader check(L, list, "obstacles", {}, {}, true);
   lua_Integer n = single ? 1 : lua_Integer(lua_rawlen(L, list));
   const Grid& g = c.common.grid;
+  const bool d3 = c.common.dims == 3;
+  const Grid3& g3 = c.common.grid3;
   for (lua_Integer k = 1; k <= n; ++k) {
     if (single) lua_pushvalue(L, list);
     else lua_rawgeti(L, list, k);
@@ -163,8 +169,37 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
     if (auto* s = test_udata<ShapeUD>(L, idx, kShapeMeta)) {
       info.description = s->shape.describe();
       const Shape& shape = s->shape;
-      cells = rasterise(g, [&](double x, double y) { return shape.contains(x, y, g.lx, g.ly); },
-                        id, solid, obstacle_id);
+      if (d3) {
+        cells = rasterise3(
+            g3, [&](double x, double y, double z) { return shape.contains3(x, y, z, g3.lx, g3.ly); }, id, solid,
+            obstacle_id);
+      } else {
+        if (shape.is_3d()) {
+          lua_pop(L, 2);
+          throw CaseError(what + " (" + info.description + ") is a 3D shape, and this grid is 2D; give grid.nz "
+                          "(> 1) for a 3D case, or use flow.rect, flow.circle, flow.polygon or flow.mask");
+        }
+        cells = rasterise(g, [&](double x, double y) { return shape.contains(x, y, g.lx, g.ly); },
+                          id, solid, obstacle_id);
+      }
+    } else if (lua_type(L, idx) == LUA_TFUNCTION && d3) {
+      info.description = "function(x, y, z)";
+      std::string err;
+      cells = rasterise3(
+          g3,
+          [&](double x, double y, double z) {
+            lua_pushvalue(L, idx);
+            lua_pushnumber(L, x);
+            lua_pushnumber(L, y);
+            lua_pushnumber(L, z);
+            if (!call_checked(L, 3, 1, false, &err))
+              throw CaseError(what + " (a function(x, y, z)) failed at x = " + fmt(x) + ", y = " + fmt(y) +
+                              ", z = " + fmt(z) + ": " + err);
+            bool in = lua_toboolean(L, -1);
+            lua_pop(L, 1);
+            return in;
+          },
+          id, solid, obstacle_id);
     } else if (lua_type(L, idx) == LUA_TFUNCTION) {
       info.description = "function(x, y)";
       std::string err;
@@ -185,6 +220,9 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
     } else {
       std::string d = describe_value(L, idx);
       lua_pop(L, 2);
+      if (d3)
+        throw CaseError(what + " must be a shape (flow.box{...}, flow.sphere{...}, flow.cylinder{...}, or a 2D "
+                        "shape extruded through z) or a function(x, y, z) (got " + d + ")");
       throw CaseError(what + " must be a shape (flow.rect{...}, flow.circle{...}, "
                       "flow.polygon{...}, flow.mask(file)) or a function(x, y) (got " + d + ")");
     }
@@ -196,7 +234,7 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
       throw CaseError(what + " (" + info.description +
                       ") covers no cell: a cell is solid when its centre is inside; make it "
                       "larger than a cell (dx = " + fmt(g.dx) + ", dy = " + fmt(g.dy) +
-                      ") or refine the grid");
+                      (d3 ? ", dz = " + fmt(g3.dz) : std::string()) + ") or refine the grid");
     }
     c.obstacles.push_back(info);
   }
@@ -260,6 +298,51 @@ void read_initial_field(lua_State* L, const TableReader& t, const char* key, con
       out[g.at(i, j)] = v;
     }
   }
+  lua_pop(L, 1);
+}
+
+void read_initial_field3(lua_State* L, const TableReader& t, const char* key, const Grid3& g, double ox,
+                         double oy, double oz, std::vector<double>& out) {
+  int ty = t.type(key);
+  if (ty == LUA_TNIL) return;
+  out.assign(g.size(), 0.0);
+  if (ty == LUA_TNUMBER) {
+    double v = t.number(key, 0);
+    for (auto& x : out) x = v;
+    return;
+  }
+  if (ty != LUA_TFUNCTION) {
+    t.push(key);
+    std::string d = describe_value(L, -1);
+    lua_pop(L, 1);
+    throw CaseError(t.name(key) + " must be a number or a function(x, y, z) (got " + d + ")");
+  }
+  t.push(key);
+  int fn = lua_gettop(L);
+  std::string err, got;
+  for (int k = 0; k <= g.nz + 1; ++k)
+    for (int j = 0; j <= g.ny + 1; ++j)
+      for (int i = 0; i <= g.nx + 1; ++i) {
+        double x = (i + ox) * g.dx, y = (j + oy) * g.dy, z = (k + oz) * g.dz;
+        lua_pushvalue(L, fn);
+        lua_pushnumber(L, x);
+        lua_pushnumber(L, y);
+        lua_pushnumber(L, z);
+        if (!call_checked(L, 3, 1, false, &err)) {
+          lua_pop(L, 1);
+          throw CaseError(t.name(key) + " failed at x = " + fmt(x) + ", y = " + fmt(y) + ", z = " + fmt(z) + ": " +
+                          err);
+        }
+        double v = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(v)) {
+          got = lua_type(L, -1) == LUA_TNUMBER ? fmt(v) : describe_value(L, -1);
+          lua_pop(L, 2);
+          throw CaseError(t.name(key) + " returned " + got + " at x = " + fmt(x) + ", y = " + fmt(y) + ", z = " +
+                          fmt(z) + "; it must return a finite number");
+        }
+        lua_pop(L, 1);
+        out[g.at(i, j, k)] = v;
+      }
   lua_pop(L, 1);
 }
 

@@ -30,8 +30,16 @@ struct SideOptions {
 void read_boundaries(const TableReader& top, CaseSpec& spec, FnStore& store, const SideOptions& options,
                      Boundaries& out);
 
+// The six sides of a 3D box (spec.common.dims = 3): boundaries = { left, right,
+// bottom, top, back (z = 0), front (z = lz) } into `out` at t = 0 (lua_boundary3.cpp);
+// inflow functions of the side's two transverse coordinates and t become dynamic
+// sides (re-evaluated with evaluate_side3). Checks periodic pairs.
+void read_boundaries3(const TableReader& top, CaseSpec& spec, FnStore& store, Boundaries3& out);
+
 // obstacles = { shape or function(x, y), ... } rasterised onto spec.common.grid: `solid`
-// and `obstacle_id` (nx * ny, empty when there is none) and spec.obstacles.
+// and `obstacle_id` (nx * ny, empty when there is none) and spec.obstacles. On a 3D
+// grid (spec.common.dims = 3): shapes (3D ones, or 2D ones extruded through z) or
+// function(x, y, z), onto spec.common.grid3 (nx * ny * nz).
 void read_obstacles(const TableReader& top, CaseSpec& spec, FnStore& store, std::vector<std::uint8_t>& solid,
                     std::vector<int>& obstacle_id);
 
@@ -39,6 +47,11 @@ void read_obstacles(const TableReader& top, CaseSpec& spec, FnStore& store, std:
 // ((i + ox) dx, (j + oy) dy); leaves it empty when the key is absent.
 void read_initial_field(lua_State* L, const TableReader& t, const char* key, const Grid& g, double ox, double oy,
                         std::vector<double>& out);
+
+// The 3D counterpart: a number or a function(x, y, z) at ((i + ox) dx, (j + oy) dy,
+// (k + oz) dz), into the Grid3 layout.
+void read_initial_field3(lua_State* L, const TableReader& t, const char* key, const Grid3& g, double ox,
+                         double oy, double oz, std::vector<double>& out);
 
 // The summary of a flow case: head, fluid line (`fluid` after "  fluid: "), sides,
 // obstacles, time, the Poisson solver (under `poisson_label`), forced kernels,

@@ -49,10 +49,11 @@ std::string BoundarySpec::describe_without_T() const {
     return std::string(type_name()) + " (" + depth_key + " = " + val(u_fn, u) + every_text + ")";
   switch (type) {
     case Type::Wall:
-      if (u == 0 && v == 0) return "wall (no slip)";
-      return "moving wall (u = " + fmt(u) + ", v = " + fmt(v) + ")";
+      if (u == 0 && v == 0 && w == 0) return "wall (no slip)";
+      return "moving wall (u = " + fmt(u) + ", v = " + fmt(v) + (w != 0 ? ", w = " + fmt(w) : "") + ")";
     case Type::Inflow:
-      return "inflow (u = " + val(u_fn, u) + ", v = " + val(v_fn, v) + every_text + ")";
+      return "inflow (u = " + val(u_fn, u) + ", v = " + val(v_fn, v) +
+             (w_fn || w != 0 ? ", w = " + val(w_fn, w) : "") + every_text + ")";
     case Type::Custom: return "custom (function(side, s, t)" + every_text + ")";
     default: return type_name();
   }
@@ -64,6 +65,7 @@ void physical_to_side(Side side, double u, double v, double& normal, double& tan
     case Side::Right: normal = -u; tangential = v; break;
     case Side::Bottom: normal = v; tangential = u; break;
     case Side::Top: normal = -v; tangential = u; break;
+    default: normal = tangential = 0; break;  // back, front: 3D sides (evaluate_side3)
   }
 }
 
@@ -223,7 +225,7 @@ SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const Bou
 // ---- the Lua constructors -----------------------------------------------------------
 
 static BoundaryUD* new_boundary(lua_State* L, BoundarySpec::Type type) {
-  void* mem = lua_newuserdatauv(L, sizeof(BoundaryUD), 3);
+  void* mem = lua_newuserdatauv(L, sizeof(BoundaryUD), 4);
   auto* b = new (mem) BoundaryUD();
   b->spec.type = type;
   luaL_setmetatable(L, kBoundaryMeta);
@@ -274,7 +276,8 @@ static int l_wall(lua_State* L) {
   BoundarySpec spec;
   int fn = 0;
   if (lua_gettop(L) >= 1 && !lua_isnil(L, 1)) {
-    TableReader t(L, 1, "flow.wall", {"u", "v", "T"});
+    TableReader t(L, 1, "flow.wall", {"u", "v", "w", "T"});
+    spec.w = t.number("w", 0);
     spec.u = t.number("u", 0);
     spec.v = t.number("v", 0);
     fn = read_T(L, t, spec);
@@ -341,12 +344,12 @@ static long read_every(const TableReader& t) {
 
 static int l_inflow(lua_State* L) {
   arg_table(L, 1, "flow.inflow");
-  TableReader t(L, 1, "flow.inflow", {"u", "v", "every", "T", "q"});
+  TableReader t(L, 1, "flow.inflow", {"u", "v", "w", "every", "T", "q"});
   BoundarySpec spec;
   spec.type = BoundarySpec::Type::Inflow;
   spec.every = read_every(t);
   if (t.has("q")) {  // discharge per unit width into the domain (model = 'lbm_swe')
-    if (t.has("u") || t.has("v") || t.has("T"))
+    if (t.has("u") || t.has("v") || t.has("w") || t.has("T"))
       throw CaseError("flow.inflow takes q (a discharge) or u, v (a velocity), not both");
     spec.depth_key = 'q';
     const bool fn = t.type("q") == LUA_TFUNCTION;
@@ -360,20 +363,20 @@ static int l_inflow(lua_State* L) {
     }
     return 1;
   }
-  if (!t.has("u") && !t.has("v"))
-    throw CaseError("flow.inflow needs u or v: a number or a function(s, t)");
-  for (int comp = 0; comp < 2; ++comp) {
-    const char* key = comp == 0 ? "u" : "v";
+  if (!t.has("u") && !t.has("v") && !t.has("w"))
+    throw CaseError("flow.inflow needs u or v (and in 3D w): a number or a function(s, t)");
+  for (int comp = 0; comp < 3; ++comp) {
+    const char* key = comp == 0 ? "u" : comp == 1 ? "v" : "w";
     int ty = t.type(key);
     if (ty == LUA_TFUNCTION) {
-      (comp == 0 ? spec.u_fn : spec.v_fn) = true;
+      (comp == 0 ? spec.u_fn : comp == 1 ? spec.v_fn : spec.w_fn) = true;
     } else if (ty != LUA_TNIL && ty != LUA_TNUMBER) {
       t.push(key);
       std::string d = describe_value(L, -1);
       lua_pop(L, 1);
       throw CaseError(t.name(key) + " must be a number or a function(s, t) (got " + d + ")");
     } else {
-      (comp == 0 ? spec.u : spec.v) = t.number(key, 0);
+      (comp == 0 ? spec.u : comp == 1 ? spec.v : spec.w) = t.number(key, 0);
     }
   }
   int tfn = read_T(L, t, spec);
@@ -382,6 +385,7 @@ static int l_inflow(lua_State* L) {
   int ud = lua_gettop(L);
   if (spec.u_fn) { t.push("u"); lua_setiuservalue(L, ud, 1); }
   if (spec.v_fn) { t.push("v"); lua_setiuservalue(L, ud, 2); }
+  if (spec.w_fn) { t.push("w"); lua_setiuservalue(L, ud, 4); }
   attach_T(L, tfn);
   return 1;
 }

@@ -8,6 +8,7 @@
 
 #include "core/boundary.hpp"
 #include "core/grid.hpp"
+#include "core/grid3.hpp"
 
 namespace flowlua::lua {
 
@@ -16,6 +17,8 @@ inline constexpr const char* kBoundaryMeta = "flowlua.Boundary";
 struct BoundarySpec {
   enum class Type { Wall, Slip, Inflow, Outflow, Periodic, Custom } type = Type::Wall;
   double u = 0, v = 0;    // constant physical velocity (wall, inflow)
+  double w = 0;           // 3D only: the z velocity (wall, inflow)
+  bool w_fn = false;      // inflow: w is function(a, b, t) (uservalue 4; 3D only)
   bool u_fn = false;      // inflow: u is function(s, t) (uservalue 1)
   bool v_fn = false;      // inflow: v is function(s, t) (uservalue 2)
   bool custom_fn = false; // custom: function(side, s, t) -> u, v (uservalue 1)
@@ -30,7 +33,7 @@ struct BoundarySpec {
   // function(t)); the value or function is kept in u / u_fn (uservalue 1). 0: neither.
   char depth_key = 0;
 
-  bool dynamic() const { return u_fn || v_fn || custom_fn || T_fn; }  // u_fn: also q or h
+  bool dynamic() const { return u_fn || v_fn || w_fn || custom_fn || T_fn; }  // u_fn: also q or h
   const char* type_name() const;  // "wall", "slip", "inflow", ...
   std::string label() const;      // SideCondition::label: "wall", "moving wall", "inflow", ...
   std::string describe() const;   // "moving wall (u = 1, v = 0)", for --explain
@@ -68,5 +71,17 @@ const char* side_axis(Side side);  // "y" on left/right, "x" on bottom/top
 // n cell centres.
 SideCondition evaluate_side(lua_State* L, Side side, const Grid& grid, const BoundarySpec& spec,
                             double t, const std::function<void(int)>& push_fn, bool at_nodes = false);
+
+// ---- 3D sides (lua_boundary3.cpp) ----
+// The two transverse axes of a side (x, y, z order) and its number of cells in each.
+void side_axes3(Side side, int& t1, int& t2);
+// Evaluates a 3D side: values per boundary cell (na * nb, first transverse axis
+// fastest); functions of inflow are function(a, b, t) of the two transverse
+// coordinates in x, y, z order (y, z on left/right; x, z on bottom/top; x, y on
+// back/front). push_fn(0, 1, 3) pushes the u, v, w function. Throws CaseError for
+// what 3D sides do not take (flow.custom, temperature) and for walls with a normal
+// velocity.
+SideCondition evaluate_side3(lua_State* L, Side side, const Grid3& grid, const BoundarySpec& spec, double t,
+                             const std::function<void(int)>& push_fn);
 
 }  // namespace flowlua::lua

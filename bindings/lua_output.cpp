@@ -49,11 +49,12 @@ namespace {
 constexpr const char* kPngMeta = "flowlua.PngSpec";
 constexpr const char* kCsvMeta = "flowlua.Csv";
 const std::vector<std::string> kPngKeys = {"field", "file", "colormap", "range", "scale",
-                                           "annotate", "title", "contours", "arrows"};
+                                           "annotate", "title", "contours", "arrows", "slice"};
 
 struct PngSpec {
   std::string field, file, where;
   io::PngOptions opts;
+  SliceSpec slice;  // the plane of a 3D field to draw (none for 2D fields)
 };
 
 struct CsvUD {
@@ -155,6 +156,16 @@ int l_png(lua_State* L) {
   TableReader t(L, 1, "flow.png", kPngKeys);
   PngSpec spec;
   spec.field = t.string("field", "speed");
+  if (t.has("slice")) {
+    t.push("slice");
+    try {
+      spec.slice = read_slice_spec(L, lua_gettop(L), "flow.png.slice");
+    } catch (...) {
+      lua_pop(L, 1);
+      throw;
+    }
+    lua_pop(L, 1);
+  }
   spec.file = t.string("file", spec.field + "_%06d.png");
   format_step_pattern(spec.file, 0);  // checks the pattern now
   read_png_options(t, spec.opts);
@@ -179,12 +190,13 @@ int l_png_call(lua_State* L) {
       throw CaseError("the callback from flow.png takes the simulation: sim:every(n, flow.png{...}) "
                       "(got " + describe_value(L, 1) + ")");
     auto data = take_field(core, spec->field);
+    const FieldSnapshot snap = field_2d(*data, spec->slice, "flow.png");
     std::string file = format_step_pattern(spec->file, core->solver().steps());
     Host& h = host_of(L);
     io::PngOptions opts = spec->opts;
     PictureExtras keep;
     picture_extras(core, opts, keep);
-    io::write_png(h.output_path(file, core->output_sub), data->snap, opts);
+    io::write_png(h.output_path(file, core->output_sub), snap, opts);
   } catch (const std::exception& e) {
     // Called from the run loop there is no Lua line to point at: name where it was made.
     std::string where = lua_where(L).empty() ? spec->where : "";
@@ -200,13 +212,20 @@ int l_write_png(lua_State* L) {
   std::string file = arg_string(L, 2, "flow.write_png", "the file name");
   std::shared_ptr<FieldData> data;
   io::PngOptions opts;
+  opts.annotate = true;  // the documented default, with or without an options table
   std::string field = "speed";
   bool explicit_contours = false;
+  SliceSpec slice;
   if (!lua_isnoneornil(L, 3)) {
     TableReader t(L, 3, "flow.write_png options", kPngKeys);
     read_png_options(t, opts);
     field = t.string("field", field);
     explicit_contours = t.type("contours") != LUA_TNIL;
+    if (t.has("slice")) {
+      t.push("slice");
+      slice = read_slice_spec(L, lua_gettop(L), "flow.write_png options.slice");
+      lua_pop(L, 1);
+    }
   }
   PictureExtras keep;
   if (test_field(L, 1)) {
@@ -230,10 +249,11 @@ int l_write_png(lua_State* L) {
   }
   if (!explicit_contours && opts.annotate && (data->snap.name == "stream" || data->snap.name == "psi"))
     opts.contours = 16;  // streamlines (see default_contours)
+  const FieldSnapshot snap = field_2d(*data, slice, "flow.write_png");
   file = format_step_pattern(file, data->step);
   Host& h = host_of(L);
   std::string path = h.output_path(file, output_sub_of(data->owner));
-  io::write_png(path, data->snap, opts);
+  io::write_png(path, snap, opts);
   lua_pushlstring(L, path.data(), path.size());
   return 1;
 }

@@ -1,6 +1,9 @@
 #include "lua_shapes.hpp"
 
+#include <limits>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "host.hpp"
@@ -62,6 +65,41 @@ static int l_polygon(lua_State* L) {
   return push_shape(L, make_polygon(std::move(pts)));
 }
 
+static int l_box(lua_State* L) {
+  arg_table(L, 1, "flow.box");
+  TableReader t(L, 1, "flow.box", {"x0", "y0", "z0", "x1", "y1", "z1"});
+  Shape s = make_box(t.required_number("x0"), t.required_number("y0"), t.required_number("z0"),
+                     t.required_number("x1"), t.required_number("y1"), t.required_number("z1"));
+  return push_shape(L, std::move(s));
+}
+
+static int l_sphere(lua_State* L) {
+  arg_table(L, 1, "flow.sphere");
+  TableReader t(L, 1, "flow.sphere", {"x", "y", "z", "r"});
+  Shape s = make_sphere(t.required_number("x"), t.required_number("y"), t.required_number("z"),
+                        t.required_number("r"));
+  return push_shape(L, std::move(s));
+}
+
+// flow.cylinder{ axis = "z", x = 0.5, y = 0.5, r = 0.1 [, z0 = 0.2, z1 = 0.8] }: the
+// centre in the two coordinates across the axis; the extent along it defaults to
+// the whole domain.
+static int l_cylinder(lua_State* L) {
+  arg_table(L, 1, "flow.cylinder");
+  static const char* axes[3] = {"x", "y", "z"};
+  TableReader probe(L, 1, "flow.cylinder", {"axis", "x", "y", "z", "r", "x0", "x1", "y0", "y1", "z0", "z1"});
+  const std::string ax = probe.choice("axis", "z", {"x", "y", "z"});
+  const int a = ax == "x" ? 0 : ax == "y" ? 1 : 2;
+  const int t1 = a == 0 ? 1 : 0, t2 = a == 2 ? 1 : 2;
+  std::vector<std::string> keys = {"axis", "r", axes[t1], axes[t2], std::string(axes[a]) + "0",
+                                   std::string(axes[a]) + "1"};
+  TableReader t(L, 1, "flow.cylinder (axis = '" + ax + "')", keys);
+  const double lo = t.number(keys[4].c_str(), -std::numeric_limits<double>::infinity());
+  const double hi = t.number(keys[5].c_str(), std::numeric_limits<double>::infinity());
+  Shape s = make_cylinder(a, t.required_number(axes[t1]), t.required_number(axes[t2]), t.required_number("r"), lo, hi);
+  return push_shape(L, std::move(s));
+}
+
 static int l_mask(lua_State* L) {
   std::string path = arg_string(L, 1, "flow.mask", "the image file");
   if (lua_gettop(L) > 1) throw CaseError("flow.mask takes one argument, the image file name");
@@ -95,6 +133,9 @@ void register_shapes(lua_State* L, int flow) {
                           {"circle", protect<l_circle>},
                           {"polygon", protect<l_polygon>},
                           {"mask", protect<l_mask>},
+                          {"box", protect<l_box>},
+                          {"sphere", protect<l_sphere>},
+                          {"cylinder", protect<l_cylinder>},
                           {nullptr, nullptr}};
   for (const luaL_Reg* r = fns; r->name; ++r) {
     lua_pushcfunction(L, r->func);

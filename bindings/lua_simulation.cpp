@@ -19,7 +19,8 @@ void SimCore::flush_pending() {
   for (auto& d : list) {
     if (!d->dirty) continue;
     d->dirty = false;
-    solver().set_field(d->snap);
+    if (d->three_d) solver().set_field3(d->snap3);
+    else solver().set_field(d->snap);
   }
 }
 
@@ -82,6 +83,13 @@ void refresh_side(SimCore* c, const DynamicSide& d) {
   StackGuard guard(L);
   lua_getiuservalue(L, c->self, 1);
   FnStore store{L, lua_gettop(L), 0};
+  if (d.three_d) {
+    c->solver().set_side(d.side, evaluate_side3(L, d.side, c->solver().common().grid3, d.spec, c->solver().time(),
+                                                [&](int which) {
+                                                  store.push(which == 0 ? d.slot_a : which == 1 ? d.slot_b : d.slot_w);
+                                                }));
+    return;
+  }
   SideCondition cond = evaluate_side(
       L, d.side, c->solver().common().grid, d.spec, c->solver().time(),
       [&](int which) { store.push(which == 0 ? d.slot_a : which == 1 ? d.slot_b : d.slot_T); }, d.at_nodes);

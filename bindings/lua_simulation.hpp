@@ -19,6 +19,7 @@
 #include "case_reader.hpp"
 #include "core/snapshot.hpp"
 #include "io/checkpoint.hpp"
+#include "core/snapshot3.hpp"
 #include "sim/run_loop.hpp"
 
 namespace flowlua::lua {
@@ -29,8 +30,13 @@ inline constexpr const char* kFieldMeta = "flowlua.Field";
 struct SimCore;
 
 // A host snapshot that Lua holds; set() marks it dirty and queues it for upload.
+// A 3D model's snapshot is in snap3 (three_d); f:slice{...} of it is a 2D FieldData
+// with no owner, which every 2D helper takes.
 struct FieldData {
   FieldSnapshot snap;
+  bool three_d = false;
+  bool slice = false;  // a plane of a 3D snapshot: read-only
+  FieldSnapshot3 snap3;
   long step = 0;      // the simulation's step when it was taken
   double time = 0;
   bool dirty = false;
@@ -74,5 +80,18 @@ FieldData* test_field(lua_State* L, int idx);
 // A snapshot of `name` (checked against the model's fields, with a suggestion).
 std::shared_ptr<FieldData> take_field(const std::shared_ptr<SimCore>& core, const std::string& name);
 std::shared_ptr<SimCore> sim_core_ptr(lua_State* L, int idx);
+
+// A plane of a 3D field: { x = c }, { y = c } or { z = c } (exactly one key).
+struct SliceSpec {
+  int axis = -1;  // -1: none given; 0, 1, 2: x, y, z
+  double at = 0;
+};
+// Reads the slice table at stack index idx; `what` names it in messages
+// ("f:slice", "flow.png.slice").
+SliceSpec read_slice_spec(lua_State* L, int idx, const std::string& what);
+// The 2D field to draw or read: f itself when it is 2D (a slice spec is then an
+// error), its plane `slice` when it is 3D (no slice spec is then an error naming
+// `who`, which draws 2D fields only).
+FieldSnapshot field_2d(const FieldData& f, const SliceSpec& slice, const std::string& who);
 
 }  // namespace flowlua::lua

@@ -47,6 +47,9 @@ bool Shape::contains(double x, double y, double lx, double ly) const {
     case Kind::Rect: return x >= x0 && x <= x1 && y >= y0 && y <= y1;
     case Kind::Circle: return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r;
     case Kind::Polygon: return point_in_polygon(points, x, y);
+    case Kind::Box:
+    case Kind::Sphere:
+    case Kind::Cylinder: return false;  // 3D shapes: read_obstacles refuses them in 2D
     case Kind::Mask: {
       if (!mask || mask->width <= 0 || mask->height <= 0) return false;
       int px = int(std::floor(x / lx * mask->width));
@@ -59,8 +62,32 @@ bool Shape::contains(double x, double y, double lx, double ly) const {
   return false;
 }
 
-std::string Shape::describe() const {
+bool Shape::contains3(double x, double y, double z, double lx, double ly) const {
   switch (kind) {
+    case Kind::Box: return x >= x0 && x <= x1 && y >= y0 && y <= y1 && z >= z0 && z <= z1;
+    case Kind::Sphere: return (x - cx) * (x - cx) + (y - cy) * (y - cy) + (z - cz) * (z - cz) <= r * r;
+    case Kind::Cylinder: {
+      const double p[3] = {x, y, z};
+      const double along = p[axis];
+      const double t1 = axis == 0 ? y : x, t2 = axis == 2 ? y : z;  // transverse, in x, y, z order
+      return along >= a0 && along <= a1 && (t1 - c1) * (t1 - c1) + (t2 - c2) * (t2 - c2) <= r * r;
+    }
+    default: return contains(x, y, lx, ly);  // 2D shapes: prisms through the depth
+  }
+}
+
+std::string Shape::describe() const {
+  static const char* axes[3] = {"x", "y", "z"};
+  static const char* trans[3][2] = {{"y", "z"}, {"x", "z"}, {"x", "y"}};
+  switch (kind) {
+    case Kind::Box:
+      return "box (" + num(x0) + ", " + num(y0) + ", " + num(z0) + ")-(" + num(x1) + ", " + num(y1) + ", " +
+             num(z1) + ")";
+    case Kind::Sphere: return "sphere at (" + num(cx) + ", " + num(cy) + ", " + num(cz) + ") r = " + num(r);
+    case Kind::Cylinder:
+      return std::string("cylinder along ") + axes[axis] + " at " + trans[axis][0] + " = " + num(c1) + ", " +
+             trans[axis][1] + " = " + num(c2) + ", r = " + num(r) + ", " + axes[axis] + " from " + num(a0) +
+             " to " + num(a1);
     case Kind::Rect:
       return "rect (" + num(x0) + ", " + num(y0) + ")-(" + num(x1) + ", " + num(y1) + ")";
     case Kind::Circle: return "circle at (" + num(cx) + ", " + num(cy) + ") r = " + num(r);
@@ -98,6 +125,34 @@ Shape make_polygon(std::vector<std::pair<double, double>> pts) {
   Shape s;
   s.kind = Shape::Kind::Polygon;
   s.points = std::move(pts);
+  return s;
+}
+
+Shape make_box(double x0, double y0, double z0, double x1, double y1, double z1) {
+  if (!(x1 > x0) || !(y1 > y0) || !(z1 > z0))
+    throw CaseError("flow.box needs x0 < x1, y0 < y1 and z0 < z1 (got x0 = " + num(x0) + ", x1 = " + num(x1) +
+                    ", y0 = " + num(y0) + ", y1 = " + num(y1) + ", z0 = " + num(z0) + ", z1 = " + num(z1) + ")");
+  Shape s;
+  s.kind = Shape::Kind::Box;
+  s.x0 = x0; s.y0 = y0; s.z0 = z0; s.x1 = x1; s.y1 = y1; s.z1 = z1;
+  return s;
+}
+
+Shape make_sphere(double x, double y, double z, double r) {
+  if (!(r > 0)) throw CaseError("flow.sphere needs r > 0 (got " + num(r) + ")");
+  Shape s;
+  s.kind = Shape::Kind::Sphere;
+  s.cx = x; s.cy = y; s.cz = z; s.r = r;
+  return s;
+}
+
+Shape make_cylinder(int axis, double c1, double c2, double r, double a0, double a1) {
+  if (!(r > 0)) throw CaseError("flow.cylinder needs r > 0 (got " + num(r) + ")");
+  if (!(a1 > a0)) throw CaseError("flow.cylinder needs its start below its end along the axis (got " + num(a0) +
+                                  " and " + num(a1) + ")");
+  Shape s;
+  s.kind = Shape::Kind::Cylinder;
+  s.axis = axis; s.c1 = c1; s.c2 = c2; s.r = r; s.a0 = a0; s.a1 = a1;
   return s;
 }
 
@@ -179,6 +234,28 @@ long rasterise(const Grid& grid, const std::function<bool(double, double)>& insi
       ++count;
     }
   }
+  return count;
+}
+
+}  // namespace flowlua::lua
+
+namespace flowlua::lua {
+
+long rasterise3(const Grid3& grid, const std::function<bool(double, double, double)>& inside, int id,
+                std::vector<std::uint8_t>& solid, std::vector<int>& obstacle_id) {
+  const std::size_t n = std::size_t(grid.nx) * grid.ny * grid.nz;
+  if (solid.size() != n) solid.assign(n, 0);
+  if (obstacle_id.size() != n) obstacle_id.assign(n, -1);
+  long count = 0;
+  for (int k = 1; k <= grid.nz; ++k)
+    for (int j = 1; j <= grid.ny; ++j)
+      for (int i = 1; i <= grid.nx; ++i) {
+        if (!inside(grid.xc(i), grid.yc(j), grid.zc(k))) continue;
+        const std::size_t c = std::size_t(i - 1) + std::size_t(grid.nx) * (std::size_t(j - 1) + std::size_t(grid.ny) * (k - 1));
+        solid[c] = 1;
+        obstacle_id[c] = id;
+        ++count;
+      }
   return count;
 }
 

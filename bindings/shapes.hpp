@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/grid.hpp"
+#include "core/grid3.hpp"
 
 namespace flowlua::lua {
 
@@ -19,21 +20,37 @@ struct MaskImage {
   std::string path;
 };
 
+// 2D shapes (rect, circle, polygon, mask) in a 3D case are extruded through the
+// whole depth (prisms along z); box, sphere and cylinder are 3D only.
 struct Shape {
-  enum class Kind { Rect, Circle, Polygon, Mask } kind = Kind::Rect;
-  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;           // rect
-  double cx = 0, cy = 0, r = 0;                    // circle
+  enum class Kind { Rect, Circle, Polygon, Mask, Box, Sphere, Cylinder } kind = Kind::Rect;
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;           // rect, box
+  double z0 = 0, z1 = 0;                           // box
+  double cx = 0, cy = 0, r = 0;                    // circle, sphere, cylinder
+  double cz = 0;                                   // sphere
+  // cylinder: its axis (0 x, 1 y, 2 z), the centre in the two other coordinates
+  // (c1, c2 in x, y, z order) and its extent a0 <= along-axis coordinate <= a1.
+  int axis = 2;
+  double c1 = 0, c2 = 0, a0 = 0, a1 = 0;
   std::vector<std::pair<double, double>> points;   // polygon
   std::shared_ptr<const MaskImage> mask;           // mask, stretched over the domain
 
   // Whether (x, y) is inside; lx, ly: the domain size (used by masks).
   bool contains(double x, double y, double lx, double ly) const;
+  bool is_3d() const { return kind == Kind::Box || kind == Kind::Sphere || kind == Kind::Cylinder; }
+  // Whether (x, y, z) is inside (2D shapes: whether (x, y) is).
+  bool contains3(double x, double y, double z, double lx, double ly) const;
   std::string describe() const;  // "rect (0.2, 0.3)-(0.4, 0.5)", for messages and --explain
 };
 
 Shape make_rect(double x0, double y0, double x1, double y1);    // CaseError unless x0 < x1, y0 < y1
 Shape make_circle(double x, double y, double r);                // CaseError unless r > 0
 Shape make_polygon(std::vector<std::pair<double, double>> pts); // CaseError unless >= 3 points
+Shape make_box(double x0, double y0, double z0, double x1, double y1, double z1);  // lower < upper
+Shape make_sphere(double x, double y, double z, double r);      // r > 0
+// axis 0, 1, 2; c1, c2 the centre in the other two coordinates (x, y, z order);
+// a0 < a1 the extent along the axis.
+Shape make_cylinder(int axis, double c1, double c2, double r, double a0, double a1);
 Shape load_mask(const std::string& path);                       // CaseError if unreadable
 
 // A grey image as elevations (flow.heightmap, model = 'lbm_swe'): black = low, white =
@@ -56,5 +73,10 @@ bool point_in_polygon(const std::vector<std::pair<double, double>>& pts, double 
 // cells the shape covers.
 long rasterise(const Grid& grid, const std::function<bool(double, double)>& inside, int id,
                std::vector<std::uint8_t>& solid, std::vector<int>& obstacle_id);
+
+// The same on a 3D grid: solid and obstacle_id are nx*ny*nz, index
+// (i-1) + nx ((j-1) + ny (k-1)).
+long rasterise3(const Grid3& grid, const std::function<bool(double, double, double)>& inside, int id,
+                std::vector<std::uint8_t>& solid, std::vector<int>& obstacle_id);
 
 }  // namespace flowlua::lua

@@ -13,7 +13,9 @@
 
 namespace flowlua {
 
-enum class Side { Left = 0, Right = 1, Bottom = 2, Top = 3 };
+// Left/right are -x/+x, bottom/top -y/+y, and in 3D back/front -z/+z (z points
+// towards the viewer of an x-right, y-up picture).
+enum class Side { Left = 0, Right = 1, Bottom = 2, Top = 3, Back = 4, Front = 5 };
 inline constexpr std::array<Side, 4> kSides = {Side::Left, Side::Right, Side::Bottom, Side::Top};
 
 inline const char* side_name(Side s) {
@@ -22,6 +24,8 @@ inline const char* side_name(Side s) {
     case Side::Right: return "right";
     case Side::Bottom: return "bottom";
     case Side::Top: return "top";
+    case Side::Back: return "back";
+    case Side::Front: return "front";
   }
   return "?";
 }
@@ -61,12 +65,22 @@ struct SideCondition {
   std::string label = "wall";
   std::vector<double> normal;
   std::vector<double> tangential;
+  std::vector<double> tangential2;  // 3D only: the second transverse component
   ScalarCondition T;  // psi-omega model with heat transport only
 };
 
 using Boundaries = std::array<SideCondition, 4>;  // indexed by Side
+// 3D: six sides. A Dirichlet side's normal/tangential values are per boundary cell of
+// the side, in the order of its two transverse axes (a fastest: x on bottom/top and
+// back/front, y on left/right; b: z on left/right and bottom/top, y on back/front);
+// `tangential` holds the first transverse component, `tangential2` the second.
+using Boundaries3 = std::array<SideCondition, 6>;
+inline constexpr std::array<Side, 6> kSides3 = {Side::Left, Side::Right, Side::Bottom, Side::Top, Side::Back, Side::Front};
+inline bool is_periodic_z(const Boundaries3& b) { return b[4].kind == BoundaryKind::Periodic; }
 
 inline bool is_periodic_x(const Boundaries& b) { return b[0].kind == BoundaryKind::Periodic; }
 inline bool is_periodic_y(const Boundaries& b) { return b[2].kind == BoundaryKind::Periodic; }
+inline bool is_periodic_x(const Boundaries3& b) { return b[0].kind == BoundaryKind::Periodic; }
+inline bool is_periodic_y(const Boundaries3& b) { return b[2].kind == BoundaryKind::Periodic; }
 
 }  // namespace flowlua

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/grid.hpp"
+#include "core/grid3.hpp"
 
 namespace flowlua {
 
@@ -33,7 +34,11 @@ struct TimeControl {
 };
 
 struct CaseCommon {
+  // dims = 2: `grid` is the case's grid. dims = 3 (grid.nz given, > 1): `grid3` is,
+  // and `grid` is its x-y plane (grid3.xy()), for what only needs nx, ny, lx, ly.
+  int dims = 2;
   Grid grid;
+  Grid3 grid3;
   TimeControl time;
   Precision precision = Precision::Double;
   BackendChoice backend = BackendChoice::Auto;

@@ -13,6 +13,7 @@
 
 #include "core/boundary.hpp"
 #include "core/grid.hpp"
+#include "core/grid3.hpp"
 #include "core/hd.hpp"
 
 namespace flowlua {
@@ -22,7 +23,8 @@ using CellFlags = std::uint16_t;
 namespace flag {
 constexpr CellFlags kFluid = 1u << 0;
 enum Coupling : unsigned { Coupled = 0, Neumann = 1, Dirichlet = 2 };
-enum Dir : unsigned { East = 0, West = 1, North = 2, South = 3 };
+// +x, -x, +y, -y, and in 3D +z (front), -z (back).
+enum Dir : unsigned { East = 0, West = 1, North = 2, South = 3, Front = 4, Back = 5 };
 constexpr unsigned shift(Dir d) { return 1u + 2u * unsigned(d); }
 }  // namespace flag
 
@@ -66,6 +68,25 @@ struct OpenDomainFlags {
   }
 };
 
+// The 3D neighbours, with periodic wrap in each direction (front = +z, back = -z).
+struct Neighbours3 {
+  int nx, ny, nz;
+  bool periodic_x, periodic_y, periodic_z;
+  FL_HD int east(int i) const { return (periodic_x && i == nx) ? 1 : i + 1; }
+  FL_HD int west(int i) const { return (periodic_x && i == 1) ? nx : i - 1; }
+  FL_HD int north(int j) const { return (periodic_y && j == ny) ? 1 : j + 1; }
+  FL_HD int south(int j) const { return (periodic_y && j == 1) ? ny : j - 1; }
+  FL_HD int front(int k) const { return (periodic_z && k == nz) ? 1 : k + 1; }
+  FL_HD int back(int k) const { return (periodic_z && k == 1) ? nz : k - 1; }
+};
+
+struct FlagArray3 {
+  const CellFlags* flags;
+  int stride;
+  std::size_t plane;
+  FL_HD CellFlags at(int i, int j, int k) const { return flags[std::size_t(k) * plane + std::size_t(j) * stride + i]; }
+};
+
 struct FlagReport {
   std::vector<CellFlags> flags;  // grid.size() entries, ghosts included (never fluid)
   int cells_opened = 0;          // obstacle cells turned to fluid by the thin-wall rule
@@ -84,5 +105,10 @@ FlagReport build_flags(const Grid& grid, const Boundaries& sides, std::vector<st
 // The position-computed flags of an obstacle-free domain, or false when `flags`
 // (from build_flags) has obstacle cells or is not reproduced cell for cell.
 bool open_domain_flags(const Grid& grid, const FlagReport& flags, OpenDomainFlags& out);
+
+// The same rules in 3D (flags3.cpp): solid mask nx*ny*nz (i fastest, may be empty),
+// six sides (Boundaries3, indexed by Side), flags in the Grid3 layout. An obstacle
+// cell with fluid on two opposite sides in any direction is opened.
+FlagReport build_flags3(const Grid3& grid, const Boundaries3& sides, std::vector<std::uint8_t> solid);
 
 }  // namespace flowlua

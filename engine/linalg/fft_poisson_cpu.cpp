@@ -11,6 +11,7 @@
 
 #include "backend/cpu/cpu_exec.hpp"
 #include "backend/device_array.hpp"
+#include "linalg/fft_poisson3.hpp"
 #include "linalg/fft_poisson_makhoul.hpp"
 
 namespace flowlua {
@@ -32,6 +33,16 @@ struct Fftw<double> {
   using complex = fftw_complex;
   static plan r2r_2d(int n0, int n1, double* in, double* out, fftw_r2r_kind k0, fftw_r2r_kind k1) {
     return fftw_plan_r2r_2d(n0, n1, in, out, k0, k1, FFTW_ESTIMATE);
+  }
+  static plan r2r_3d(int n0, int n1, int n2, double* in, double* out, fftw_r2r_kind k0, fftw_r2r_kind k1,
+                     fftw_r2r_kind k2) {
+    return fftw_plan_r2r_3d(n0, n1, n2, in, out, k0, k1, k2, FFTW_ESTIMATE);
+  }
+  static plan r2c_3d(int n0, int n1, int n2, double* in, double* out) {
+    return fftw_plan_dft_r2c_3d(n0, n1, n2, in, reinterpret_cast<complex*>(out), FFTW_ESTIMATE);
+  }
+  static plan c2r_3d(int n0, int n1, int n2, double* in, double* out) {
+    return fftw_plan_dft_c2r_3d(n0, n1, n2, reinterpret_cast<complex*>(in), out, FFTW_ESTIMATE);
   }
   static plan many_r2c(int n, int batch, int rs, int rd, int cs, int cd, double* in, double* out) {
     return fftw_plan_many_dft_r2c(1, &n, batch, in, nullptr, rs, rd, reinterpret_cast<complex*>(out), nullptr, cs,
@@ -56,6 +67,16 @@ struct Fftw<float> {
   using complex = fftwf_complex;
   static plan r2r_2d(int n0, int n1, float* in, float* out, fftwf_r2r_kind k0, fftwf_r2r_kind k1) {
     return fftwf_plan_r2r_2d(n0, n1, in, out, k0, k1, FFTW_ESTIMATE);
+  }
+  static plan r2r_3d(int n0, int n1, int n2, float* in, float* out, fftwf_r2r_kind k0, fftwf_r2r_kind k1,
+                     fftwf_r2r_kind k2) {
+    return fftwf_plan_r2r_3d(n0, n1, n2, in, out, k0, k1, k2, FFTW_ESTIMATE);
+  }
+  static plan r2c_3d(int n0, int n1, int n2, float* in, float* out) {
+    return fftwf_plan_dft_r2c_3d(n0, n1, n2, in, reinterpret_cast<complex*>(out), FFTW_ESTIMATE);
+  }
+  static plan c2r_3d(int n0, int n1, int n2, float* in, float* out) {
+    return fftwf_plan_dft_c2r_3d(n0, n1, n2, reinterpret_cast<complex*>(in), out, FFTW_ESTIMATE);
   }
   static plan many_r2c(int n, int batch, int rs, int rd, int cs, int cd, float* in, float* out) {
     return fftwf_plan_many_dft_r2c(1, &n, batch, in, nullptr, rs, rd, reinterpret_cast<complex*>(out), nullptr, cs,
@@ -161,7 +182,93 @@ class FftwRealBatch final : public RealFftBatch<Real> {
   typename Fftw<Real>::plan fwd_{}, inv_{};
 };
 
+// The 3D solve: one 3D real-to-real plan each way (FFTW row-major: z, y, x).
+template <class Real>
+class FftwPoisson3 final : public FftPoissonCore<Real> {
+ public:
+  explicit FftwPoisson3(const FftShape3& s)
+      : s_(s), work_(std::size_t(s.nx) * s.ny * s.nz), inv_lambda_(work_.size()) {
+    std::lock_guard<std::mutex> lock(planner_mutex());
+    fwd_ = Fftw<Real>::r2r_3d(s.nz, s.ny, s.nx, work_.data(), work_.data(), forward_kind(s.z), forward_kind(s.y),
+                              forward_kind(s.x));
+    inv_ = Fftw<Real>::r2r_3d(s.nz, s.ny, s.nx, work_.data(), work_.data(), inverse_kind(s.z), inverse_kind(s.y),
+                              inverse_kind(s.x));
+    const double norm = round_trip(s.x, s.nx) * round_trip(s.y, s.ny) * round_trip(s.z, s.nz);
+    for (int k = 0; k < s.nz; ++k)
+      for (int j = 0; j < s.ny; ++j)
+        for (int i = 0; i < s.nx; ++i) {
+          double l = eigenvalue(s.x, i, s.nx, s.dx) + eigenvalue(s.y, j, s.ny, s.dy) + eigenvalue(s.z, k, s.nz, s.dz);
+          inv_lambda_.data()[(std::size_t(k) * s.ny + j) * s.nx + i] = l > 0 ? Real(-1 / (l * norm)) : Real(0);
+        }
+  }
+  ~FftwPoisson3() override {
+    std::lock_guard<std::mutex> lock(planner_mutex());
+    Fftw<Real>::destroy(fwd_);
+    Fftw<Real>::destroy(inv_);
+  }
+
+  void solve(const Real* f, Real* p) override {
+    const int nx = s_.nx, ny = s_.ny, nz = s_.nz;
+    Real* w = work_.data();
+    const Real* il = inv_lambda_.data();
+    for (int k = 0; k < nz; ++k)
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+          w[(std::size_t(k) * ny + j) * nx + i] = f[(std::size_t(k + 1) * (ny + 2) + j + 1) * (nx + 2) + i + 1];
+    Fftw<Real>::execute_r2r(fwd_, w, w);
+    for (std::size_t c = 0; c < work_.size(); ++c) w[c] *= il[c];
+    Fftw<Real>::execute_r2r(inv_, w, w);
+    for (int k = 0; k < nz; ++k)
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+          p[(std::size_t(k + 1) * (ny + 2) + j + 1) * (nx + 2) + i + 1] = w[(std::size_t(k) * ny + j) * nx + i];
+  }
+
+  std::string describe() const override { return "FFTW 3D real-to-real transforms"; }
+
+ private:
+  FftShape3 s_;
+  DeviceArray<CpuExec, Real> work_, inv_lambda_;
+  typename Fftw<Real>::plan fwd_{}, inv_{};
+};
+
+// FFTW's 3D real FFT, so that the transform code the CUDA backend runs
+// (fft_poisson3.hpp) can be tested on the CPU.
+template <class Real>
+class FftwReal3 final : public RealFft3<Real> {
+ public:
+  FftwReal3(int nx, int ny, int nz) {
+    DeviceArray<CpuExec, Real> a(std::size_t(nx) * ny * nz), b(std::size_t(nz) * ny * 2 * (nx / 2 + 1));
+    std::lock_guard<std::mutex> lock(planner_mutex());
+    fwd_ = Fftw<Real>::r2c_3d(nz, ny, nx, a.data(), b.data());
+    inv_ = Fftw<Real>::c2r_3d(nz, ny, nx, b.data(), a.data());
+  }
+  ~FftwReal3() override {
+    std::lock_guard<std::mutex> lock(planner_mutex());
+    Fftw<Real>::destroy(fwd_);
+    Fftw<Real>::destroy(inv_);
+  }
+  void forward(Real* in, Real* out) override { Fftw<Real>::execute_r2c(fwd_, in, out); }
+  void inverse(Real* in, Real* out) override { Fftw<Real>::execute_c2r(inv_, in, out); }
+
+ private:
+  typename Fftw<Real>::plan fwd_{}, inv_{};
+};
+
 }  // namespace
+
+std::unique_ptr<FftPoissonCore<float>> make_fft_core(CpuExec*, const FftShape3& s, float*) {
+  return std::make_unique<FftwPoisson3<float>>(s);
+}
+std::unique_ptr<FftPoissonCore<double>> make_fft_core(CpuExec*, const FftShape3& s, double*) {
+  return std::make_unique<FftwPoisson3<double>>(s);
+}
+std::unique_ptr<RealFft3<float>> make_real_fft3(CpuExec*, int nx, int ny, int nz, float*) {
+  return std::make_unique<FftwReal3<float>>(nx, ny, nz);
+}
+std::unique_ptr<RealFft3<double>> make_real_fft3(CpuExec*, int nx, int ny, int nz, double*) {
+  return std::make_unique<FftwReal3<double>>(nx, ny, nz);
+}
 
 std::unique_ptr<FftPoissonCore<float>> make_fft_core(CpuExec*, const FftShape& s, float*) {
   return std::make_unique<FftwPoisson<float>>(s);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "backend/cuda/cuda_exec.cuh"
+#include "linalg/fft_poisson3.hpp"
 #include "linalg/fft_poisson_makhoul.hpp"
 
 namespace flowlua {
@@ -62,7 +63,45 @@ class CufftRealBatch final : public RealFftBatch<Real> {
   cufftHandle fwd_{}, inv_{};
 };
 
+// cuFFT's 3D real transform (cufftPlan3d: z, y, x, x fastest).
+template <class Real>
+class Cufft3 final : public RealFft3<Real> {
+ public:
+  Cufft3(int nx, int ny, int nz) {
+    cufft_check(cufftPlan3d(&fwd_, nz, ny, nx, CufftTypes<Real>::r2c), "cufftPlan3d (forward)");
+    cufft_check(cufftPlan3d(&inv_, nz, ny, nx, CufftTypes<Real>::c2r), "cufftPlan3d (inverse)");
+  }
+  ~Cufft3() override {
+    cufftDestroy(fwd_);
+    cufftDestroy(inv_);
+  }
+  void forward(Real* in, Real* out) override { cufft_check(CufftTypes<Real>::forward(fwd_, in, out), "cufftExec (3D forward)"); }
+  void inverse(Real* in, Real* out) override { cufft_check(CufftTypes<Real>::inverse(inv_, in, out), "cufftExec (3D inverse)"); }
+
+ private:
+  cufftHandle fwd_{}, inv_{};
+};
+
+template <class Real>
+std::unique_ptr<FftPoissonCore<Real>> cuda_fft_core3(const FftShape3& s) {
+  if (s.all_periodic()) return std::make_unique<PeriodicFftPoisson3<CudaExec, Real>>(s);
+  return std::make_unique<SeparableFftPoisson3<CudaExec, Real>>(s);
+}
+
 }  // namespace
+
+std::unique_ptr<RealFft3<float>> make_real_fft3(CudaExec*, int nx, int ny, int nz, float*) {
+  return std::make_unique<Cufft3<float>>(nx, ny, nz);
+}
+std::unique_ptr<RealFft3<double>> make_real_fft3(CudaExec*, int nx, int ny, int nz, double*) {
+  return std::make_unique<Cufft3<double>>(nx, ny, nz);
+}
+std::unique_ptr<FftPoissonCore<float>> make_fft_core(CudaExec*, const FftShape3& s, float*) {
+  return cuda_fft_core3<float>(s);
+}
+std::unique_ptr<FftPoissonCore<double>> make_fft_core(CudaExec*, const FftShape3& s, double*) {
+  return cuda_fft_core3<double>(s);
+}
 
 std::unique_ptr<RealFftBatch<float>> make_real_fft(CudaExec*, int n, int batch, FftLayout l, float*) {
   return std::make_unique<CufftRealBatch<float>>(n, batch, l);

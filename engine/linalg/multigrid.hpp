@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <memory>
 #include <sstream>
+#include <type_traits>
 #include <vector>
 
 #include "linalg/multigrid_coarse.hpp"
@@ -24,21 +25,24 @@ namespace mg {
 constexpr long kCoarsestCells = 64;  // stop halving at this size
 }
 
-template <class Exec, class Real>
+// D = 2 or 3: the levels, transfers and coarse solve of that dimension; the cycle
+// itself is one source.
+template <class Exec, class Real, int D = 2>
 class MultigridHierarchy {
  public:
-  MultigridHierarchy(const PoissonProblem& pr, int pre, int post) : pre_(pre), post_(post) {
-    std::vector<mg::LevelPlan> plans = mg::plan_levels(pr, mg::kCoarsestCells);
+  using View = PoissonViewOf<Real, D>;
+  using Plan = std::conditional_t<D == 2, mg::LevelPlan, mg::LevelPlan3>;
+
+  MultigridHierarchy(const PoissonProblemOf<D>& pr, int pre, int post) : pre_(pre), post_(post) {
+    std::vector<Plan> plans;
+    if constexpr (D == 2) plans = mg::plan_levels(pr, mg::kCoarsestCells);
+    else plans = mg::plan_levels3(pr, mg::kCoarsestCells);
     levels_.resize(plans.size());
     for (std::size_t l = 0; l < plans.size(); ++l) {
       Level& lv = levels_[l];
-      const Grid& g = plans[l].grid;
-      lv.grid = g;
-      lv.nb = plans[l].nb;
-      lv.cx = plans[l].cx;
-      lv.cy = plans[l].cy;
-      lv.idx2 = Real(1 / (g.dx * g.dx));
-      lv.idy2 = Real(1 / (g.dy * g.dy));
+      const auto& g = plans[l].grid;
+      lv.plan = plans[l];
+      lv.plan.flags.clear();  // the host copy is not needed after the upload
       if (l + 1 < plans.size()) lv.r = DeviceArray<Exec, Real>(g.size());
       if (l > 0) {
         lv.flags = DeviceArray<Exec, CellFlags>(g.size());
@@ -50,24 +54,29 @@ class MultigridHierarchy {
       }
     }
     if (levels_.size() > 1) levels_[0].r.fill(Real(0));
-    const mg::LevelPlan& last = plans.back();
+    const Plan& last = plans.back();
     if (last.grid.cells() <= mg::kMaxDirectCells) {
       direct_ = std::make_unique<mg::CoarseDirectSolve<Exec, Real>>(last);
     } else {
       // No direct solve: sweep long enough to cross the coarsest grid a few times.
-      coarse_sweeps_ = std::min(1000, 2 * std::max(last.grid.nx, last.grid.ny));
+      int widest = std::max(last.grid.nx, last.grid.ny);
+      if constexpr (D == 3) widest = std::max(widest, last.grid.nz);
+      coarse_sweeps_ = std::min(1000, 2 * widest);
     }
   }
 
   // One cycle improving fine.p towards lap p = fine.rhs (fine.flags, fine.nb and the
   // spacing must be those of the problem the hierarchy was built from).
-  void cycle(const PoissonView<Real>& fine, MultigridCycle kind) { run(0, fine, kind); }
+  void cycle(const View& fine, MultigridCycle kind) { run(0, fine, kind); }
 
   std::string describe() const {
     std::ostringstream s;
     s << levels_.size() << " levels (";
-    for (std::size_t l = 0; l < levels_.size(); ++l)
-      s << (l ? ", " : "") << levels_[l].grid.nx << "x" << levels_[l].grid.ny;
+    for (std::size_t l = 0; l < levels_.size(); ++l) {
+      const auto& g = levels_[l].plan.grid;
+      s << (l ? ", " : "") << g.nx << "x" << g.ny;
+      if constexpr (D == 3) s << "x" << g.nz;
+    }
     s << "), red-black Gauss-Seidel " << pre_ << "+" << post_ << ", ";
     if (direct_) s << "direct coarsest solve";
     else s << coarse_sweeps_ << " sweeps on the coarsest level";
@@ -77,28 +86,37 @@ class MultigridHierarchy {
 
  private:
   struct Level {
-    Grid grid;
-    Neighbours nb{};
-    bool cx = false, cy = false;
-    Real idx2 = 0, idy2 = 0;
+    Plan plan;                           // grid, neighbours, halved axes (no flags)
     DeviceArray<Exec, CellFlags> flags;  // levels > 0 (level 0 uses the caller's)
     DeviceArray<Exec, Real> e, f, r;     // correction and rhs (levels > 0), residual
   };
 
-  PoissonView<Real> view(std::size_t l) {
+  View view(std::size_t l) {
     Level& lv = levels_[l];
-    return PoissonView<Real>{lv.e.data(), lv.f.data(), lv.flags.data(), lv.nb, lv.idx2, lv.idy2};
+    const auto& g = lv.plan.grid;
+    if constexpr (D == 2)
+      return View{lv.e.data(), lv.f.data(), lv.flags.data(), lv.plan.nb, Real(1 / (g.dx * g.dx)),
+                  Real(1 / (g.dy * g.dy))};
+    else
+      return View{lv.e.data(), lv.f.data(), lv.flags.data(), lv.plan.nb, Real(1 / (g.dx * g.dx)),
+                  Real(1 / (g.dy * g.dy)), Real(1 / (g.dz * g.dz))};
   }
 
-  void smooth(const PoissonView<Real>& v, int sweeps, bool red_first) {
+  void smooth(const View& v, int sweeps, bool red_first) {
     const int half = (v.nb.nx + 1) / 2;
+    using GS = mg::GaussSeidelColour<Real, D>;
     for (int s = 0; s < sweeps; ++s) {
-      Exec::for_each(0, half - 1, 1, v.nb.ny, mg::GaussSeidelColour<Real>{v, red_first ? 0 : 1});
-      Exec::for_each(0, half - 1, 1, v.nb.ny, mg::GaussSeidelColour<Real>{v, red_first ? 1 : 0});
+      if constexpr (D == 2) {
+        Exec::for_each(0, half - 1, 1, v.nb.ny, GS{v, red_first ? 0 : 1});
+        Exec::for_each(0, half - 1, 1, v.nb.ny, GS{v, red_first ? 1 : 0});
+      } else {
+        Exec::for_each3(0, half - 1, 1, v.nb.ny, 1, v.nb.nz, GS{v, red_first ? 0 : 1});
+        Exec::for_each3(0, half - 1, 1, v.nb.ny, 1, v.nb.nz, GS{v, red_first ? 1 : 0});
+      }
     }
   }
 
-  void run(std::size_t l, const PoissonView<Real>& v, MultigridCycle kind) {
+  void run(std::size_t l, const View& v, MultigridCycle kind) {
     if (l + 1 == levels_.size()) {
       if (direct_) direct_->solve(v.rhs, v.p);
       else {
@@ -109,16 +127,31 @@ class MultigridHierarchy {
     }
     Level& lv = levels_[l];
     Level& cl = levels_[l + 1];
+    const auto& cg = cl.plan.grid;
     smooth(v, pre_, true);
-    Exec::for_each(1, v.nb.nx, 1, v.nb.ny, mg::Residual<Real>{v, lv.r.data()});
-    const mg::TransferShape t{v.nb.nx, cl.grid.nx, cl.nb, cl.cx, cl.cy, v.flags, cl.flags.data()};
-    Exec::for_each(1, cl.grid.nx, 1, cl.grid.ny, mg::Restrict<Real>{t, lv.r.data(), cl.f.data()});
+    linalg::for_cells<Exec>(v, mg::Residual<Real, D>{v, lv.r.data()});
+    if constexpr (D == 2) {
+      const mg::TransferShape t{v.nb.nx, cg.nx, cl.plan.nb, cl.plan.cx, cl.plan.cy, v.flags, cl.flags.data()};
+      Exec::for_each(1, cg.nx, 1, cg.ny, mg::Restrict<Real>{t, lv.r.data(), cl.f.data()});
+      descend(l, kind);
+      Exec::for_each(1, v.nb.nx, 1, v.nb.ny, mg::ProlongAdd<Real>{t, cl.e.data(), v.p});
+    } else {
+      const mg::TransferShape3 t{v.nb.nx, v.nb.ny, cg.nx, cg.ny, cl.plan.nb,
+                                 {cl.plan.c[0], cl.plan.c[1], cl.plan.c[2]}, v.flags, cl.flags.data()};
+      Exec::for_each3(1, cg.nx, 1, cg.ny, 1, cg.nz, mg::Restrict3<Real>{t, lv.r.data(), cl.f.data()});
+      descend(l, kind);
+      Exec::for_each3(1, v.nb.nx, 1, v.nb.ny, 1, v.nb.nz, mg::ProlongAdd3<Real>{t, cl.e.data(), v.p});
+    }
+    smooth(v, post_, false);
+  }
+
+  // The coarse-grid correction of level l + 1 from e = 0.
+  void descend(std::size_t l, MultigridCycle kind) {
+    Level& cl = levels_[l + 1];
     cl.e.fill(Real(0));
-    const PoissonView<Real> cv = view(l + 1);
+    const View cv = view(l + 1);
     run(l + 1, cv, kind);
     if (kind == MultigridCycle::F && l + 2 < levels_.size()) run(l + 1, cv, MultigridCycle::V);
-    Exec::for_each(1, v.nb.nx, 1, v.nb.ny, mg::ProlongAdd<Real>{t, cl.e.data(), v.p});
-    smooth(v, post_, false);
   }
 
   int pre_, post_;
@@ -128,17 +161,18 @@ class MultigridHierarchy {
 };
 
 // Multigrid as a solver: cycles until the relative residual is below tol.
-template <class Exec, class Real>
-class MultigridSolver final : public PressureSolver<Exec, Real> {
+template <class Exec, class Real, int D = 2>
+class MultigridSolver final : public PressureSolver<Exec, Real, D> {
  public:
-  MultigridSolver(const PressureControl& c, const PoissonProblem& pr)
+  using View = PoissonViewOf<Real, D>;
+  MultigridSolver(const PressureControl& c, const PoissonProblemOf<D>& pr)
       : c_(c), h_(pr, c.pre_smooth, c.post_smooth) {}
 
-  SolveReport solve(const PoissonView<Real>& v) override {
+  SolveReport solve(const View& v) override {
     SolveReport rep;
     const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs);
     if (bnorm == 0) {
-      Exec::fill(v.p, Real(0), std::size_t(v.nb.nx + 2) * (v.nb.ny + 2));
+      Exec::fill(v.p, Real(0), linalg::field_size(v));
       rep.converged = true;
       return rep;
     }
@@ -168,28 +202,30 @@ class MultigridSolver final : public PressureSolver<Exec, Real> {
 
  private:
   PressureControl c_;
-  MultigridHierarchy<Exec, Real> h_;
+  MultigridHierarchy<Exec, Real, D> h_;
 };
 
 // Multigrid as a preconditioner: z = one V-cycle for lap z = s from z = 0. The
 // V-cycle (not F) because it is the symmetric one (see multigrid_levels.hpp).
-template <class Exec, class Real>
-class MultigridPreconditioner final : public Preconditioner<Exec, Real> {
+template <class Exec, class Real, int D = 2>
+class MultigridPreconditioner final : public Preconditioner<Exec, Real, D> {
  public:
-  MultigridPreconditioner(const PressureControl& c, const PoissonProblem& pr)
+  using View = PoissonViewOf<Real, D>;
+  MultigridPreconditioner(const PressureControl& c, const PoissonProblemOf<D>& pr)
       : h_(pr, c.pre_smooth, c.post_smooth) {}
 
-  double apply(const PoissonView<Real>& v, const Real* s, Real* z) override {
-    const int nx = v.nb.nx, ny = v.nb.ny;
-    Exec::fill(z, Real(0), std::size_t(nx + 2) * (ny + 2));
-    PoissonView<Real> zv{z, s, v.flags, v.nb, v.idx2, v.idy2};
+  double apply(const View& v, const Real* s, Real* z) override {
+    Exec::fill(z, Real(0), linalg::field_size(v));
+    View zv = v;
+    zv.p = z;
+    zv.rhs = s;
     h_.cycle(zv, MultigridCycle::V);
-    return Exec::reduce_sum(1, nx, 1, ny, DotOnFluid<Real>{s, z, v.flags, nx + 2});
+    return linalg::sum_cells<Exec>(v, dot_on_fluid(v, s, z));
   }
   std::string describe() const override { return "multigrid V-cycle, " + h_.describe(); }
 
  private:
-  MultigridHierarchy<Exec, Real> h_;
+  MultigridHierarchy<Exec, Real, D> h_;
 };
 
 }  // namespace flowlua

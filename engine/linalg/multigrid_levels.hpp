@@ -37,29 +37,32 @@ constexpr double kTransferWeight = 0.25;  // a in e_f = e_P + a (e_X - e_P) + a 
 
 // One colour of a red-black Gauss-Seidel sweep (SOR with omega = 1). k counts cells
 // of this colour along row j; colour 0 is (i + j) even.
-template <class Real>
+// In 3D the colour is the parity of i + j + kz.
+template <class Real, int D = 2>
 struct GaussSeidelColour {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   int colour;
-  FL_HD void operator()(int k, int j) const {
-    int i = 1 + ((1 + j + colour) & 1) + 2 * k;
+  template <class... Z>
+  FL_HD void operator()(int k, int j, Z... kz) const {
+    int i = 1 + ((1 + j + (kz + ... + 0) + colour) & 1) + 2 * k;
     if (i > v.nb.nx) return;
-    const std::size_t c = v.at(i, j);
+    const std::size_t c = v.at(i, j, kz...);
     if (!is_fluid(v.flags[c])) return;
     Real off, diag;
-    laplacian_parts(v, v.p, i, j, off, diag);
+    laplacian_parts(v, v.p, i, j, kz..., off, diag);
     if (diag > 0) v.p[c] = (off - v.rhs[c]) / diag;
   }
 };
 
 // r = rhs - lap p on fluid cells, 0 elsewhere.
-template <class Real>
+template <class Real, int D = 2>
 struct Residual {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   Real* r;
-  FL_HD void operator()(int i, int j) const {
-    const std::size_t c = v.at(i, j);
-    r[c] = is_fluid(v.flags[c]) ? v.rhs[c] - apply_laplacian(v, v.p, i, j) : Real(0);
+  template <class... I>
+  FL_HD void operator()(I... ix) const {
+    const std::size_t c = v.at(ix...);
+    r[c] = is_fluid(v.flags[c]) ? v.rhs[c] - apply_laplacian(v, v.p, ix...) : Real(0);
   }
 };
 

@@ -21,42 +21,45 @@ namespace flowlua {
 
 namespace pcg_detail {
 
-template <class Real>
+template <class Real, int D = 2>
 struct InitialResidual {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   Real* s;
-  FL_HD double operator()(int i, int j) const {
-    std::size_t c = v.at(i, j);
+  template <class... I>
+  FL_HD double operator()(I... ix) const {
+    std::size_t c = v.at(ix...);
     if (!is_fluid(v.flags[c])) { s[c] = 0; return 0.0; }
-    s[c] = v.rhs[c] - apply_laplacian(v, v.p, i, j);
+    s[c] = v.rhs[c] - apply_laplacian(v, v.p, ix...);
     return double(s[c]) * s[c];
   }
 };
 
 // q = lap d; returns d . q.
-template <class Real>
+template <class Real, int D = 2>
 struct ApplyLaplacian {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   const Real* d;
   Real* q;
-  FL_HD double operator()(int i, int j) const {
-    std::size_t c = v.at(i, j);
+  template <class... I>
+  FL_HD double operator()(I... ix) const {
+    std::size_t c = v.at(ix...);
     if (!is_fluid(v.flags[c])) return 0.0;
-    q[c] = apply_laplacian(v, d, i, j);
+    q[c] = apply_laplacian(v, d, ix...);
     return double(d[c]) * q[c];
   }
 };
 
 // x += alpha d, s -= alpha q; returns |s|^2.
-template <class Real>
+template <class Real, int D = 2>
 struct UpdateIterate {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   const Real* d;
   const Real* q;
   Real* s;
   Real alpha;
-  FL_HD double operator()(int i, int j) const {
-    std::size_t c = v.at(i, j);
+  template <class... I>
+  FL_HD double operator()(I... ix) const {
+    std::size_t c = v.at(ix...);
     if (!is_fluid(v.flags[c])) return 0.0;
     v.p[c] += alpha * d[c];
     s[c] -= alpha * q[c];
@@ -65,57 +68,59 @@ struct UpdateIterate {
 };
 
 // d = z + beta d on fluid cells; 0 elsewhere (the Laplacian reads d's neighbours).
-template <class Real>
+template <class Real, int D = 2>
 struct UpdateDirection {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   const Real* z;
   Real* d;
   Real beta;
-  FL_HD void operator()(int i, int j) const {
-    std::size_t c = v.at(i, j);
+  template <class... I>
+  FL_HD void operator()(I... ix) const {
+    std::size_t c = v.at(ix...);
     d[c] = is_fluid(v.flags[c]) ? z[c] + beta * d[c] : Real(0);
   }
 };
 
 }  // namespace pcg_detail
 
-template <class Exec, class Real>
-class PreconditionedCG final : public PressureSolver<Exec, Real> {
+template <class Exec, class Real, int D = 2>
+class PreconditionedCG final : public PressureSolver<Exec, Real, D> {
  public:
-  PreconditionedCG(const PressureControl& c, const PoissonProblem& pr, std::unique_ptr<Preconditioner<Exec, Real>> m,
+  using View = PoissonViewOf<Real, D>;
+  PreconditionedCG(const PressureControl& c, const PoissonProblemOf<D>& pr,
+                   std::unique_ptr<Preconditioner<Exec, Real, D>> m,
                    std::string name = "preconditioned conjugate gradients")
       : c_(c), m_(std::move(m)), name_(std::move(name)), singular_(pr.singular()), fluid_cells_(pr.fluid_cells()),
         s_(pr.grid.size()), z_(pr.grid.size()), d_(pr.grid.size()), q_(pr.grid.size()) {
     for (auto* a : {&s_, &z_, &d_, &q_}) a->fill(Real(0));
   }
 
-  SolveReport solve(const PoissonView<Real>& v) override {
+  SolveReport solve(const View& v) override {
     using namespace pcg_detail;
-    const int nx = v.nb.nx, ny = v.nb.ny;
+    using linalg::sum_cells;
     SolveReport rep;
     const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs);
     if (bnorm == 0) {
-      Exec::fill(v.p, Real(0), std::size_t(nx + 2) * (ny + 2));
+      Exec::fill(v.p, Real(0), linalg::field_size(v));
       rep.converged = true;
       return rep;
     }
-    double ss = Exec::reduce_sum(1, nx, 1, ny, InitialResidual<Real>{v, s_.data()});
+    double ss = sum_cells<Exec>(v, InitialResidual<Real, D>{v, s_.data()});
     if (singular_) ss = project(v);
     rep.residual = std::sqrt(ss) / bnorm;
     if (rep.residual <= c_.tol) { rep.converged = true; return rep; }
     double sz = m_->apply(v, s_.data(), z_.data());
-    Exec::for_each(1, nx, 1, ny, UpdateDirection<Real>{v, z_.data(), d_.data(), Real(0)});
+    linalg::for_cells<Exec>(v, UpdateDirection<Real, D>{v, z_.data(), d_.data(), Real(0)});
     for (int it = 1; it <= c_.max_iter; ++it) {
-      double dq = Exec::reduce_sum(1, nx, 1, ny, ApplyLaplacian<Real>{v, d_.data(), q_.data()});
+      double dq = sum_cells<Exec>(v, ApplyLaplacian<Real, D>{v, d_.data(), q_.data()});
       if (!(dq < 0) || !(sz < 0)) break;  // breakdown (or NaN): report what we have
-      ss = Exec::reduce_sum(1, nx, 1, ny,
-                            UpdateIterate<Real>{v, d_.data(), q_.data(), s_.data(), Real(sz / dq)});
+      ss = sum_cells<Exec>(v, UpdateIterate<Real, D>{v, d_.data(), q_.data(), s_.data(), Real(sz / dq)});
       if (singular_) ss = project(v);
       rep.iterations = it;
       rep.residual = std::sqrt(ss) / bnorm;
       if (!(rep.residual > c_.tol)) break;
       double sz_new = m_->apply(v, s_.data(), z_.data());
-      Exec::for_each(1, nx, 1, ny, UpdateDirection<Real>{v, z_.data(), d_.data(), Real(sz_new / sz)});
+      linalg::for_cells<Exec>(v, UpdateDirection<Real, D>{v, z_.data(), d_.data(), Real(sz_new / sz)});
       sz = sz_new;
     }
     // The recurrence residual keeps falling below what the precision can represent
@@ -139,15 +144,14 @@ class PreconditionedCG final : public PressureSolver<Exec, Real> {
   // rounded to float, and CG on an inconsistent singular system lets the null-space
   // part of its residual grow until the iteration breaks down (seen at 64^2 in float).
   // Returns |s|^2 after the projection.
-  double project(const PoissonView<Real>& v) {
-    const int nx = v.nb.nx, ny = v.nb.ny;
-    double sum = Exec::reduce_sum(1, nx, 1, ny, FluidSum<Real>{s_.data(), v.flags, nx + 2, false});
-    Exec::for_each(1, nx, 1, ny, SubtractOnFluid<Real>{s_.data(), v.flags, nx + 2, Real(sum / double(fluid_cells_))});
-    return Exec::reduce_sum(1, nx, 1, ny, FluidSum<Real>{s_.data(), v.flags, nx + 2, true});
+  double project(const View& v) {
+    double sum = linalg::sum_cells<Exec>(v, linalg::fluid_sum(v, s_.data(), false));
+    linalg::for_cells<Exec>(v, linalg::subtract_on_fluid(v, s_.data(), Real(sum / double(fluid_cells_))));
+    return linalg::sum_cells<Exec>(v, linalg::fluid_sum(v, s_.data(), true));
   }
 
   PressureControl c_;
-  std::unique_ptr<Preconditioner<Exec, Real>> m_;
+  std::unique_ptr<Preconditioner<Exec, Real, D>> m_;
   std::string name_;
   bool singular_;
   long fluid_cells_;

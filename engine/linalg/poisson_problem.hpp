@@ -5,6 +5,7 @@
 // flags in backend memory through PoissonView.
 #pragma once
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/flags.hpp"
@@ -42,6 +43,40 @@ struct PoissonProblem {
   }
 };
 
+// The same in 3D (Grid3 layout, six sides).
+struct PoissonProblem3 {
+  Grid3 grid;
+  Neighbours3 nb;
+  std::vector<CellFlags> flags;  // grid.size() entries, ghosts included
+
+  long fluid_cells() const {
+    long n = 0;
+    for (int k = 1; k <= grid.nz; ++k)
+      for (int j = 1; j <= grid.ny; ++j)
+        for (int i = 1; i <= grid.nx; ++i) n += is_fluid(flags[grid.at(i, j, k)]);
+    return n;
+  }
+  bool has_obstacles() const { return fluid_cells() < grid.cells(); }
+  bool singular() const {
+    for (int k = 1; k <= grid.nz; ++k)
+      for (int j = 1; j <= grid.ny; ++j)
+        for (int i = 1; i <= grid.nx; ++i) {
+          CellFlags f = flags[grid.at(i, j, k)];
+          if (!is_fluid(f)) continue;
+          const bool outside[6] = {nb.east(i) > grid.nx,  nb.west(i) < 1, nb.north(j) > grid.ny,
+                                   nb.south(j) < 1, nb.front(k) > grid.nz, nb.back(k) < 1};
+          for (unsigned d = 0; d < 6; ++d) {
+            const unsigned c = coupling(f, flag::Dir(d));
+            if (c == flag::Dirichlet || (c == flag::Coupled && outside[d])) return false;
+          }
+        }
+    return true;
+  }
+};
+
+template <int D>
+using PoissonProblemOf = std::conditional_t<D == 2, PoissonProblem, PoissonProblem3>;
+
 // How the pressure couples across one side of the rectangle, if it is the same all
 // along the side.
 enum class SideCoupling { Periodic, Neumann, Dirichlet, Mixed };
@@ -75,6 +110,40 @@ inline SideCoupling side_coupling(const PoissonProblem& pr, int side, bool skip_
     }
     seen |= 1u << coupling(f, dir);
   }
+  if (seen == 0 || seen == (1u << flag::Neumann)) return SideCoupling::Neumann;
+  if (seen == (1u << flag::Dirichlet)) return SideCoupling::Dirichlet;
+  return SideCoupling::Mixed;
+}
+
+}  // namespace flowlua
+
+namespace flowlua {
+
+// 3D: sides in the order of Boundaries3 (left, right, bottom, top, back, front).
+inline SideCoupling side_coupling(const PoissonProblem3& pr, int side, bool skip_solid = false) {
+  const Grid3& g = pr.grid;
+  const int axis = side / 2;
+  const bool periodic = axis == 0 ? pr.nb.periodic_x : axis == 1 ? pr.nb.periodic_y : pr.nb.periodic_z;
+  if (periodic) return SideCoupling::Periodic;
+  static const flag::Dir dirs[6] = {flag::West, flag::East, flag::South, flag::North, flag::Back, flag::Front};
+  const flag::Dir dir = dirs[side];
+  const bool high = side % 2 == 1;
+  const int n[3] = {g.nx, g.ny, g.nz};
+  const int na = n[(axis + 1) % 3], nb = n[(axis + 2) % 3];
+  unsigned seen = 0;
+  for (int b = 1; b <= nb; ++b)
+    for (int a = 1; a <= na; ++a) {
+      int idx[3];
+      idx[axis] = high ? n[axis] : 1;
+      idx[(axis + 1) % 3] = a;
+      idx[(axis + 2) % 3] = b;
+      CellFlags f = pr.flags[g.at(idx[0], idx[1], idx[2])];
+      if (!is_fluid(f)) {
+        if (skip_solid) continue;
+        return SideCoupling::Mixed;
+      }
+      seen |= 1u << coupling(f, dir);
+    }
   if (seen == 0 || seen == (1u << flag::Neumann)) return SideCoupling::Neumann;
   if (seen == (1u << flag::Dirichlet)) return SideCoupling::Dirichlet;
   return SideCoupling::Mixed;

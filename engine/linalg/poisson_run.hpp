@@ -32,11 +32,28 @@ PoissonRun run_poisson(BackendChoice backend, Precision precision, const Pressur
 
 PoissonRun run_poisson_cuda(Precision precision, const PressureControl& c, const PoissonProblem& pr,
                             const std::vector<double>& rhs, int warmup, int repeats);
+// The same in 3D (rhs and p in the Grid3 layout).
+PoissonRun run_poisson(BackendChoice backend, Precision precision, const PressureControl& c,
+                       const PoissonProblem3& pr, const std::vector<double>& rhs, int warmup = 0, int repeats = 0);
+PoissonRun run_poisson_cuda(Precision precision, const PressureControl& c, const PoissonProblem3& pr,
+                            const std::vector<double>& rhs, int warmup, int repeats);
 
-template <class Exec, class Real>
-PoissonRun run_poisson_on(const PressureControl& c, const PoissonProblem& pr, const std::vector<double>& rhs,
-                          int warmup, int repeats) {
+template <class Real>
+PoissonView<Real> poisson_view(const PoissonProblem& pr, Real* p, const Real* rhs, const CellFlags* flags) {
   const Grid& g = pr.grid;
+  return PoissonView<Real>{p, rhs, flags, pr.nb, Real(1 / (g.dx * g.dx)), Real(1 / (g.dy * g.dy))};
+}
+template <class Real>
+PoissonView3<Real> poisson_view(const PoissonProblem3& pr, Real* p, const Real* rhs, const CellFlags* flags) {
+  const Grid3& g = pr.grid;
+  return PoissonView3<Real>{p,      rhs, flags, pr.nb, Real(1 / (g.dx * g.dx)), Real(1 / (g.dy * g.dy)),
+                            Real(1 / (g.dz * g.dz))};
+}
+
+template <class Exec, class Real, int D = 2>
+PoissonRun run_poisson_on(const PressureControl& c, const PoissonProblemOf<D>& pr, const std::vector<double>& rhs,
+                          int warmup, int repeats) {
+  const auto& g = pr.grid;
   DeviceArray<Exec, CellFlags> flags(g.size());
   flags.upload(pr.flags);
   DeviceArray<Exec, Real> p(g.size()), b(g.size());
@@ -44,11 +61,11 @@ PoissonRun run_poisson_on(const PressureControl& c, const PoissonProblem& pr, co
   p.fill(Real(0));
   PoissonRun out;
   const auto t0 = std::chrono::steady_clock::now();
-  auto solver = make_pressure_solver<Exec, Real>(c, pr);
+  auto solver = make_pressure_solver<Exec, Real, D>(c, pr);
   Exec::synchronize();
   out.setup_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   out.solver = solver->describe();
-  PoissonView<Real> v{p.data(), b.data(), flags.data(), pr.nb, Real(1 / (g.dx * g.dx)), Real(1 / (g.dy * g.dy))};
+  const auto v = poisson_view(pr, p.data(), b.data(), flags.data());
   const auto t1 = std::chrono::steady_clock::now();
   out.report = solver->solve(v);
   Exec::synchronize();

@@ -13,8 +13,19 @@ PoissonRun run_poisson(BackendChoice backend, Precision precision, const Pressur
   return run_poisson_on<CpuExec, double>(c, pr, rhs, warmup, repeats);
 }
 
+PoissonRun run_poisson(BackendChoice backend, Precision precision, const PressureControl& c,
+                       const PoissonProblem3& pr, const std::vector<double>& rhs, int warmup, int repeats) {
+  if (backend == BackendChoice::Cuda) return run_poisson_cuda(precision, c, pr, rhs, warmup, repeats);
+  if (precision == Precision::Float) return run_poisson_on<CpuExec, float, 3>(c, pr, rhs, warmup, repeats);
+  return run_poisson_on<CpuExec, double, 3>(c, pr, rhs, warmup, repeats);
+}
+
 #ifndef FLOWLUA_HAVE_CUDA
 PoissonRun run_poisson_cuda(Precision, const PressureControl&, const PoissonProblem&, const std::vector<double>&,
+                            int, int) {
+  throw BackendError("this flowlua was built without CUDA");
+}
+PoissonRun run_poisson_cuda(Precision, const PressureControl&, const PoissonProblem3&, const std::vector<double>&,
                             int, int) {
   throw BackendError("this flowlua was built without CUDA");
 }

@@ -10,4 +10,10 @@ PoissonRun run_poisson_cuda(Precision precision, const PressureControl& c, const
   return run_poisson_on<CudaExec, double>(c, pr, rhs, warmup, repeats);
 }
 
+PoissonRun run_poisson_cuda(Precision precision, const PressureControl& c, const PoissonProblem3& pr,
+                            const std::vector<double>& rhs, int warmup, int repeats) {
+  if (precision == Precision::Float) return run_poisson_on<CudaExec, float, 3>(c, pr, rhs, warmup, repeats);
+  return run_poisson_on<CudaExec, double, 3>(c, pr, rhs, warmup, repeats);
+}
+
 }  // namespace flowlua

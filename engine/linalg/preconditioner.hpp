@@ -13,28 +13,30 @@
 
 namespace flowlua {
 
-template <class Exec, class Real>
+template <class Exec, class Real, int D = 2>
 class Preconditioner {
  public:
+  using View = PoissonViewOf<Real, D>;
   virtual ~Preconditioner() = default;
   // v gives the operator (flags, spacing); v.p and v.rhs are not used.
-  virtual double apply(const PoissonView<Real>& v, const Real* s, Real* z) = 0;
+  virtual double apply(const View& v, const Real* s, Real* z) = 0;
   virtual std::string describe() const = 0;
 };
 
 namespace pcg_detail {
 
 // Jacobi: z = s / diag(lap) = -s / diag(A); returns s . z.
-template <class Real>
+template <class Real, int D = 2>
 struct JacobiApply {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   const Real* s;
   Real* z;
-  FL_HD double operator()(int i, int j) const {
-    std::size_t c = v.at(i, j);
+  template <class... I>
+  FL_HD double operator()(I... ix) const {
+    std::size_t c = v.at(ix...);
     if (!is_fluid(v.flags[c])) { z[c] = 0; return 0.0; }
     Real off, diag;
-    laplacian_parts(v, s, i, j, off, diag);
+    laplacian_parts(v, s, ix..., off, diag);
     z[c] = diag > 0 ? -s[c] / diag : Real(0);
     return double(s[c]) * z[c];
   }
@@ -49,17 +51,32 @@ struct DotOnFluid {
   const Real* z;
   const CellFlags* flags;
   int stride;
+  std::size_t plane = 0;  // 3D: (nx + 2) (ny + 2)
   FL_HD double operator()(int i, int j) const {
     std::size_t c = std::size_t(j) * stride + i;
     return is_fluid(flags[c]) ? double(s[c]) * z[c] : 0.0;
   }
+  FL_HD double operator()(int i, int j, int k) const {
+    std::size_t c = std::size_t(k) * plane + std::size_t(j) * stride + i;
+    return is_fluid(flags[c]) ? double(s[c]) * z[c] : 0.0;
+  }
 };
 
-template <class Exec, class Real>
-class JacobiPreconditioner final : public Preconditioner<Exec, Real> {
+template <class Real>
+DotOnFluid<Real> dot_on_fluid(const PoissonView<Real>& v, const Real* s, const Real* z) {
+  return DotOnFluid<Real>{s, z, v.flags, v.nb.nx + 2};
+}
+template <class Real>
+DotOnFluid<Real> dot_on_fluid(const PoissonView3<Real>& v, const Real* s, const Real* z) {
+  return DotOnFluid<Real>{s, z, v.flags, v.nb.nx + 2, v.plane()};
+}
+
+template <class Exec, class Real, int D = 2>
+class JacobiPreconditioner final : public Preconditioner<Exec, Real, D> {
  public:
-  double apply(const PoissonView<Real>& v, const Real* s, Real* z) override {
-    return Exec::reduce_sum(1, v.nb.nx, 1, v.nb.ny, pcg_detail::JacobiApply<Real>{v, s, z});
+  using View = PoissonViewOf<Real, D>;
+  double apply(const View& v, const Real* s, Real* z) override {
+    return linalg::sum_cells<Exec>(v, pcg_detail::JacobiApply<Real, D>{v, s, z});
   }
   std::string describe() const override { return "Jacobi (diagonal)"; }
 };

@@ -20,16 +20,71 @@ struct SolveReport {
   bool converged = false;
 };
 
-template <class Exec, class Real>
+// D = 2 (PoissonView, the 2D models) or 3 (PoissonView3); one source for both.
+template <class Exec, class Real, int D = 2>
 class PressureSolver {
  public:
+  using View = PoissonViewOf<Real, D>;
   virtual ~PressureSolver() = default;
   // Solves lap p = rhs in place, starting from the p it is given.
-  virtual SolveReport solve(const PoissonView<Real>& v) = 0;
+  virtual SolveReport solve(const View& v) = 0;
   virtual std::string describe() const = 0;
 };
 
 namespace linalg {
+
+// Launches over the interior cells of a view: f(i, j) in 2D, f(i, j, k) in 3D.
+template <class Exec, class Real, class F>
+void for_cells(const PoissonView<Real>& v, const F& f) {
+  Exec::for_each(1, v.nb.nx, 1, v.nb.ny, f);
+}
+template <class Exec, class Real, class F>
+void for_cells(const PoissonView3<Real>& v, const F& f) {
+  Exec::for_each3(1, v.nb.nx, 1, v.nb.ny, 1, v.nb.nz, f);
+}
+template <class Exec, class Real, class F>
+double sum_cells(const PoissonView<Real>& v, const F& f) {
+  return Exec::reduce_sum(1, v.nb.nx, 1, v.nb.ny, f);
+}
+template <class Exec, class Real, class F>
+double sum_cells(const PoissonView3<Real>& v, const F& f) {
+  return Exec::reduce_sum3(1, v.nb.nx, 1, v.nb.ny, 1, v.nb.nz, f);
+}
+// Values in a field of the view's layout, ghosts included.
+template <class Real>
+std::size_t field_size(const PoissonView<Real>& v) {
+  return std::size_t(v.nb.nx + 2) * (v.nb.ny + 2);
+}
+template <class Real>
+std::size_t field_size(const PoissonView3<Real>& v) {
+  return v.plane() * std::size_t(v.nb.nz + 2);
+}
+// Sum of x (or of x^2) over the fluid cells of the view.
+template <class Real>
+FluidSum<Real> fluid_sum(const PoissonView<Real>& v, const Real* x, bool squared) {
+  return FluidSum<Real>{x, v.flags, v.nb.nx + 2, squared};
+}
+template <class Real>
+FluidSum<Real> fluid_sum(const PoissonView3<Real>& v, const Real* x, bool squared) {
+  return FluidSum<Real>{x, v.flags, v.nb.nx + 2, squared, v.plane()};
+}
+template <class Real>
+SubtractOnFluid<Real> subtract_on_fluid(const PoissonView<Real>& v, Real* x, Real value) {
+  return SubtractOnFluid<Real>{x, v.flags, v.nb.nx + 2, value};
+}
+template <class Real>
+SubtractOnFluid<Real> subtract_on_fluid(const PoissonView3<Real>& v, Real* x, Real value) {
+  return SubtractOnFluid<Real>{x, v.flags, v.nb.nx + 2, value, v.plane()};
+}
+
+template <class Exec, class Real>
+double fluid_norm(const PoissonView3<Real>& v, const Real* x) {
+  return std::sqrt(sum_cells<Exec>(v, fluid_sum(v, x, true)));
+}
+template <class Exec, class Real>
+double residual_norm(const PoissonView3<Real>& v) {
+  return std::sqrt(sum_cells<Exec>(v, ResidualSquared<Real, 3>{v}));
+}
 
 template <class Exec, class Real>
 double fluid_norm(const PoissonView<Real>& v, const Real* x) {

@@ -23,24 +23,24 @@ namespace flowlua {
 // Which kernels a RedBlackSOR runs; the plan names them.
 enum class SorVariant { TwoColour, TwoColourOpen, Fused, FusedOpen };
 
-// One colour of a sweep; k counts cells of this colour along row j.
-template <class Real, class Cells>
+// One colour of a sweep; k counts cells of this colour along row j (of plane kz in
+// 3D, where the colour is the parity of i + j + kz).
+template <class Real, class Cells, int D = 2>
 struct SorColourSweep {
-  PoissonView<Real> v;
+  PoissonViewOf<Real, D> v;
   Cells cells;
   Real omega;
   int colour;  // 0 red, 1 black
-  FL_HD void operator()(int k, int j) const {
-    const int i = 1 + ((1 + j + colour) & 1) + 2 * k;
+  template <class... Z>
+  FL_HD void operator()(int k, int j, Z... kz) const {
+    const int i = 1 + ((1 + j + (kz + ... + 0) + colour) & 1) + 2 * k;
     if (i > v.nb.nx) return;
-    const CellFlags f = cells.at(i, j);
+    const CellFlags f = cells.at(i, j, kz...);
     if (!is_fluid(f)) return;
-    const Real* p = v.p;
     Real off, diag;
-    stencil_parts(f, p[v.at(v.nb.east(i), j)], p[v.at(v.nb.west(i), j)], p[v.at(i, v.nb.north(j))],
-                  p[v.at(i, v.nb.south(j))], v.idx2, v.idy2, off, diag);
+    stencil_at(v, f, v.p, i, j, kz..., off, diag);
     if (diag == 0) return;  // no neighbour couples: cannot happen after build_flags
-    v.p[v.at(i, j)] = sor_value(p[v.at(i, j)], off, diag, v.rhs[v.at(i, j)], omega);
+    v.p[v.at(i, j, kz...)] = sor_value(v.p[v.at(i, j, kz...)], off, diag, v.rhs[v.at(i, j, kz...)], omega);
   }
 };
 
@@ -58,9 +58,10 @@ struct FusedSorSweep {
 
 namespace flowlua {
 
-template <class Exec, class Real>
-class RedBlackSOR final : public PressureSolver<Exec, Real> {
+template <class Exec, class Real, int D = 2>
+class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
  public:
+  using View = PoissonViewOf<Real, D>;
   explicit RedBlackSOR(const PressureControl& c) : c_(c) {}
 
   // Picks the kernels. The open variants need the domain's position-computed flags
@@ -71,11 +72,11 @@ class RedBlackSOR final : public PressureSolver<Exec, Real> {
   }
   SorVariant variant() const { return variant_; }
 
-  SolveReport solve(const PoissonView<Real>& v) override {
+  SolveReport solve(const View& v) override {
     SolveReport rep;
     const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs);
     if (bnorm == 0) {  // lap p = 0 with these boundaries: p = 0 (up to a constant)
-      Exec::fill(v.p, Real(0), std::size_t(v.nb.nx + 2) * (v.nb.ny + 2));
+      Exec::fill(v.p, Real(0), linalg::field_size(v));
       rep.converged = true;
       return rep;
     }
@@ -94,12 +95,12 @@ class RedBlackSOR final : public PressureSolver<Exec, Real> {
 
   // n sweeps with no residual check (the benchmark harness times pairs of them: the
   // fused variant ping-pongs, so an even number ends in v.p with no copy).
-  void sweeps(const PoissonView<Real>& v, int n) {
+  void sweeps(const View& v, int n) {
     if (!fused()) {
       for (int k = 0; k < n; ++k) sweep_in_place(v);
       return;
     }
-    PoissonView<Real> in = v;
+    View in = v;
     Real* out = alt(v);
     for (int k = 0; k < n; ++k) {
       fused_sweep(in, out, nullptr);
@@ -117,26 +118,33 @@ class RedBlackSOR final : public PressureSolver<Exec, Real> {
 
  private:
   bool fused() const {
-    if constexpr (FusedSorSweep<Exec>::available)
+    if constexpr (D == 2 && FusedSorSweep<Exec>::available)
       return variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen;
     return false;
   }
 
-  void sweep_in_place(const PoissonView<Real>& v) {
+  void sweep_in_place(const View& v) {
     const int half = (v.nb.nx + 1) / 2, ny = v.nb.ny;
-    auto run = [&](auto cells) {
-      using Cells = decltype(cells);
-      Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 0});
-      Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 1});
-    };
-    if (variant_ == SorVariant::TwoColourOpen) run(open_);
-    else run(FlagArray{v.flags, v.nb.nx + 2});
+    if constexpr (D == 3) {  // flags from the array (the open variants are 2D)
+      using Sweep = SorColourSweep<Real, FlagArray3, 3>;
+      const FlagArray3 cells{v.flags, v.nb.nx + 2, v.plane()};
+      Exec::for_each3(0, half - 1, 1, ny, 1, v.nb.nz, Sweep{v, cells, Real(c_.omega), 0});
+      Exec::for_each3(0, half - 1, 1, ny, 1, v.nb.nz, Sweep{v, cells, Real(c_.omega), 1});
+    } else {
+      auto run = [&](auto cells) {
+        using Cells = decltype(cells);
+        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 0});
+        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 1});
+      };
+      if (variant_ == SorVariant::TwoColourOpen) run(open_);
+      else run(FlagArray{v.flags, v.nb.nx + 2});
+    }
   }
 
   // One fused sweep from v.p into out; with res2 set, also adds the squared
   // residual of v.p (the sweep's input) to *res2 on the device.
-  void fused_sweep(const PoissonView<Real>& v, Real* out, double* res2) {
-    if constexpr (FusedSorSweep<Exec>::available) {
+  void fused_sweep(const View& v, Real* out, double* res2) {
+    if constexpr (D == 2 && FusedSorSweep<Exec>::available) {
       if (variant_ == SorVariant::FusedOpen)
         FusedSorSweep<Exec>::run(v, out, open_, Real(c_.omega), res2);
       else
@@ -148,9 +156,9 @@ class RedBlackSOR final : public PressureSolver<Exec, Real> {
   // residual of iterate k - 1, so the iterates checked are the same as in the
   // two-colour variant (every check_every sweeps); when one has converged it is
   // returned as it is, so the reported residual is exactly that of the result.
-  SolveReport solve_fused(const PoissonView<Real>& v, double bnorm) {
+  SolveReport solve_fused(const View& v, double bnorm) {
     SolveReport rep;
-    if constexpr (FusedSorSweep<Exec>::available) {
+    if constexpr (D == 2 && FusedSorSweep<Exec>::available) {
       PoissonView<Real> in = v;
       Real* out = alt(v);
       double* res2 = FusedSorSweep<Exec>::residual_slot();
@@ -173,16 +181,16 @@ class RedBlackSOR final : public PressureSolver<Exec, Real> {
     return rep;
   }
 
-  Real* alt(const PoissonView<Real>& v) {
-    const std::size_t n = std::size_t(v.nb.nx + 2) * (v.nb.ny + 2);
+  Real* alt(const View& v) {
+    const std::size_t n = linalg::field_size(v);
     if (alt_.size() != n) {
       alt_ = DeviceArray<Exec, Real>(n);
       copy(v.p, alt_.data(), v);  // ghosts: the fused sweep writes interior cells only
     }
     return alt_.data();
   }
-  static void copy(const Real* from, Real* to, const PoissonView<Real>& v) {
-    Exec::copy(to, from, std::size_t(v.nb.nx + 2) * (v.nb.ny + 2));
+  static void copy(const Real* from, Real* to, const View& v) {
+    Exec::copy(to, from, linalg::field_size(v));
   }
 
   PressureControl c_;

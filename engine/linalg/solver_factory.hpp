@@ -14,12 +14,14 @@
 
 namespace flowlua {
 
-template <class Exec, class Real>
-std::unique_ptr<Preconditioner<Exec, Real>> make_preconditioner(const PressureControl& c, const PoissonProblem& pr) {
+// D = 2 (PoissonProblem) or 3 (PoissonProblem3): the same solvers, one source.
+template <class Exec, class Real, int D = 2>
+std::unique_ptr<Preconditioner<Exec, Real, D>> make_preconditioner(const PressureControl& c,
+                                                                   const PoissonProblemOf<D>& pr) {
   switch (c.preconditioner) {
-    case PreconditionerKind::Jacobi: return std::make_unique<JacobiPreconditioner<Exec, Real>>();
-    case PreconditionerKind::Multigrid: return std::make_unique<MultigridPreconditioner<Exec, Real>>(c, pr);
-    case PreconditionerKind::FFT: return std::make_unique<FftPreconditioner<Exec, Real>>(pr);
+    case PreconditionerKind::Jacobi: return std::make_unique<JacobiPreconditioner<Exec, Real, D>>();
+    case PreconditionerKind::Multigrid: return std::make_unique<MultigridPreconditioner<Exec, Real, D>>(c, pr);
+    case PreconditionerKind::FFT: return std::make_unique<FftPreconditioner<Exec, Real, D>>(pr);
   }
   throw CaseError("unknown pressure preconditioner");
 }
@@ -38,18 +40,19 @@ inline void check_pressure_control(const PressureControl& c) {
                     "is a symmetric V-cycle");
 }
 
-template <class Exec, class Real>
-std::unique_ptr<PressureSolver<Exec, Real>> make_pressure_solver(const PressureControl& c, const PoissonProblem& pr) {
+template <class Exec, class Real, int D = 2>
+std::unique_ptr<PressureSolver<Exec, Real, D>> make_pressure_solver(const PressureControl& c,
+                                                                    const PoissonProblemOf<D>& pr) {
   check_pressure_control(c);
   switch (c.solver) {
-    case PressureSolverKind::RedBlackSOR: return std::make_unique<RedBlackSOR<Exec, Real>>(c);
+    case PressureSolverKind::RedBlackSOR: return std::make_unique<RedBlackSOR<Exec, Real, D>>(c);
     case PressureSolverKind::ConjugateGradient:
-      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr, std::make_unique<JacobiPreconditioner<Exec, Real>>(),
-                                                             "conjugate gradients");
+      return std::make_unique<PreconditionedCG<Exec, Real, D>>(
+          c, pr, std::make_unique<JacobiPreconditioner<Exec, Real, D>>(), "conjugate gradients");
     case PressureSolverKind::PreconditionedCG:
-      return std::make_unique<PreconditionedCG<Exec, Real>>(c, pr, make_preconditioner<Exec, Real>(c, pr));
-    case PressureSolverKind::Multigrid: return std::make_unique<MultigridSolver<Exec, Real>>(c, pr);
-    case PressureSolverKind::FFT: return std::make_unique<FftPoissonSolver<Exec, Real>>(c, pr);
+      return std::make_unique<PreconditionedCG<Exec, Real, D>>(c, pr, make_preconditioner<Exec, Real, D>(c, pr));
+    case PressureSolverKind::Multigrid: return std::make_unique<MultigridSolver<Exec, Real, D>>(c, pr);
+    case PressureSolverKind::FFT: return std::make_unique<FftPoissonSolver<Exec, Real, D>>(c, pr);
   }
   throw CaseError("unknown pressure solver");
 }

@@ -11,6 +11,7 @@
 #include "core/boundary.hpp"
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
+#include "core/snapshot3.hpp"
 #include "sim/solver_state.hpp"
 #include "sim/steady.hpp"
 
@@ -75,6 +76,14 @@ class Solver {
   virtual std::vector<std::string> output_field_names() const { return field_names(); }
   virtual FieldSnapshot field(const std::string& name) = 0;  // CaseError for unknown names
   virtual void set_field(const FieldSnapshot& snapshot) = 0;  // writable fields only
+
+  // 3D models: dims() is 3 and fields are 3D snapshots (field3; field() may then
+  // throw). The 2D models keep the defaults.
+  virtual int dims() const { return 2; }
+  virtual FieldSnapshot3 field3(const std::string& name) {
+    throw CaseError("field '" + name + "': this model is 2D; its fields are 2D snapshots");
+  }
+  virtual void set_field3(const FieldSnapshot3&) { throw CaseError("this model is 2D; it has no 3D fields"); }
 
   virtual Diagnostics diagnostics() = 0;
   virtual Forces forces(int obstacle) = 0;

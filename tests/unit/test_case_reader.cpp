@@ -123,8 +123,10 @@ TEST(CaseReader, UnknownKeysGetSuggestions) {
   Host h(quiet_options());
   EXPECT_TRUE(contains(error_of(h, cavity("", "nx = 8, ny = 8", "nuu = 0.1")),
                        "unknown key 'nuu' in fluid; did you mean 'nu'?"));
-  EXPECT_TRUE(contains(error_of(h, cavity("", "nx = 8, ny = 8, lz = 2")),
-                       "unknown key 'lz' in grid; did you mean 'lx'?"));
+  EXPECT_TRUE(contains(error_of(h, cavity("", "nx = 8, ny = 8, lyy = 2")),
+                       "unknown key 'lyy' in grid; did you mean 'ly'?"));
+  // lz is a key of 3D grids now: without nz it is refused as such
+  EXPECT_TRUE(contains(error_of(h, cavity("", "nx = 8, ny = 8, lz = 2")), "grid.lz is the depth of a 3D grid"));
   EXPECT_TRUE(contains(error_of(h, cavity("pressure = { omgea = 1.2 }")),
                        "unknown key 'omgea' in pressure; did you mean 'omega'?"));
   EXPECT_TRUE(contains(error_of(h, cavity("tiem = { t_end = 1 }")),

@@ -88,6 +88,47 @@ struct CpuExec {
   }
   static void read_scalars(double* host, const double* dev, int n) { std::memcpy(host, dev, n * sizeof(double)); }
 
+  // The 3D loops: f(i, j, k) over the inclusive box, k slowest. The 2D loops above
+  // are separate functions, so 2D kernels compile exactly as before.
+  template <class F>
+  static void for_each3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
+#pragma omp parallel for collapse(2) schedule(static) if (long(i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1) > 4096)
+    for (int k = k0; k <= k1; ++k)
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) f(i, j, k);
+  }
+  template <class F>
+  static double reduce_sum3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
+    double s = 0;
+#pragma omp parallel for collapse(2) schedule(static) reduction(+ : s) if (long(i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1) > 4096)
+    for (int k = k0; k <= k1; ++k)
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) s += f(i, j, k);
+    return s;
+  }
+  template <class F>
+  static double reduce_max3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
+    double m = -std::numeric_limits<double>::infinity();
+    bool nan = false;
+#pragma omp parallel for collapse(2) schedule(static) reduction(max : m) reduction(|| : nan) if (long(i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1) > 4096)
+    for (int k = k0; k <= k1; ++k)
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+          double v = f(i, j, k);
+          if (v != v) nan = true;
+          else m = v > m ? v : m;
+        }
+    return nan ? std::numeric_limits<double>::quiet_NaN() : m;
+  }
+  template <class F>
+  static void reduce_sum3_into(int i0, int i1, int j0, int j1, int k0, int k1, const F& f, double* out) {
+    *out = reduce_sum3(i0, i1, j0, j1, k0, k1, f);
+  }
+  template <class F>
+  static void reduce_max3_into(int i0, int i1, int j0, int j1, int k0, int k1, const F& f, double* out) {
+    *out = reduce_max3(i0, i1, j0, j1, k0, k1, f);
+  }
+
   static void synchronize() {}
 
   // Wall time of host work between start() and stop_ms(); the CUDA backend's Timer

@@ -32,6 +32,22 @@ __global__ void for_each_kernel(int i0, int i1, int j0, int j1, F f) {
   if (i <= i1 && j <= j1) f(i, j);
 }
 
+template <class F>
+__global__ void for_each3_kernel(int i0, int i1, int j0, int j1, int k0, int k1, F f) {
+  int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
+  int k = k0 + int(blockIdx.z);
+  if (i <= i1 && j <= j1 && k <= k1) f(i, j, k);
+}
+
+// A 3D reduction runs as the 2D one over rows r = (j - j0) + ny (k - k0).
+template <class F>
+struct Rows3 {
+  F f;
+  int j0, ny, k0;
+  __device__ double operator()(int i, int r) const { return f(i, j0 + r % ny, k0 + r / ny); }
+};
+
 struct MaxOp {
   __device__ double operator()(double a, double b) const {
     if (a != a || b != b) return NAN;  // a NaN anywhere survives the reduction
@@ -176,6 +192,44 @@ struct CudaExec {
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     cuda_detail::reduce_into<cuda_detail::SumOp>(i0, i1, j0, j1, f, out);
   }
+  // The 3D loops: one block layer per k (grid z), threads over i and j.
+  template <class F>
+  static void for_each3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
+    using namespace cuda_detail;
+    int w = i1 - i0 + 1, h = j1 - j0 + 1, d = k1 - k0 + 1;
+    if (w <= 0 || h <= 0 || d <= 0) return;
+    dim3 block(kBlockX, kBlockY);
+    // At most 65535 layers a launch (the grid's z limit): deeper boxes take several.
+    for (int kb = k0; kb <= k1; kb += 65535) {
+      const int ke = k1 - kb < 65535 ? k1 : kb + 65534;
+      dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, ke - kb + 1);
+      for_each3_kernel<<<grid, block>>>(i0, i1, j0, j1, kb, ke, f);
+      cuda_check(cudaGetLastError(), "kernel launch");
+    }
+  }
+  template <class F>
+  static double reduce_sum3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
+    const int ny = j1 - j0 + 1, rows = ny * (k1 - k0 + 1);
+    if (ny <= 0 || rows <= 0) return 0.0;
+    return reduce_sum(i0, i1, 0, rows - 1, cuda_detail::Rows3<F>{f, j0, ny, k0});
+  }
+  template <class F>
+  static double reduce_max3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {
+    const int ny = j1 - j0 + 1, rows = ny * (k1 - k0 + 1);
+    if (ny <= 0 || rows <= 0) return -INFINITY;
+    return reduce_max(i0, i1, 0, rows - 1, cuda_detail::Rows3<F>{f, j0, ny, k0});
+  }
+  template <class F>
+  static void reduce_sum3_into(int i0, int i1, int j0, int j1, int k0, int k1, const F& f, double* out) {
+    const int ny = j1 - j0 + 1, rows = ny * (k1 - k0 + 1);
+    reduce_sum_into(i0, i1, 0, rows - 1, cuda_detail::Rows3<F>{f, j0, ny, k0}, out);
+  }
+  template <class F>
+  static void reduce_max3_into(int i0, int i1, int j0, int j1, int k0, int k1, const F& f, double* out) {
+    const int ny = j1 - j0 + 1, rows = ny * (k1 - k0 + 1);
+    reduce_max_into(i0, i1, 0, rows - 1, cuda_detail::Rows3<F>{f, j0, ny, k0}, out);
+  }
+
   // Copies n scalars from backend memory to the host: one round trip for all.
   static void read_scalars(double* host, const double* dev, int n) {
     cuda_check(cudaMemcpy(host, dev, n * sizeof(double), cudaMemcpyDeviceToHost), "scalar copy");
