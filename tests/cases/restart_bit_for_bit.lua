@@ -1,6 +1,6 @@
 -- Checkpoint and restart: a run interrupted and restarted from its checkpoint gives the
 -- fields of the run that was never interrupted, bit for bit (docs/case-language.md,
--- "Checkpoint and restart"). For each model, float and double, with boundary values
+-- "Checkpoint and restart"). For each model (lbm_swe also with fp16 storage), float and double, with boundary values
 -- from Lua functions of time (re-evaluated every few steps: their last values are part
 -- of the checkpoint), adaptive dt and a steady monitor. The gpu label reruns this file
 -- with --backend cuda.
@@ -40,8 +40,44 @@ local function psi_omega(precision)
   }
 end
 
+local function fractional_step(precision)
+  return flow.simulation {
+    model = "fractional_step",
+    grid = { nx = 16, ny = 16, lx = 2 * math.pi, ly = 2 * math.pi },
+    fluid = { nu = 0.05 },
+    initial = {
+      u = function(x, y) return math.sin(x) * math.cos(y) + 0.1 * math.sin(2 * y) end,
+      v = function(x, y) return -math.cos(x) * math.sin(y) end,
+    },
+    time = { steps = N, cfl = 0.5, steady = 1e-12 },
+    precision = precision,
+  }
+end
+
+local function lbm_swe(precision, storage)
+  return flow.simulation {
+    model = "lbm_swe",
+    grid = { nx = 24, ny = 8, lx = 24, ly = 8 },
+    fluid = { gravity = 9.81, nu = 0.05 },
+    bed = function(x, y) return 0.1 * math.exp(-((x - 12) / 3) ^ 2) end,
+    friction = { manning = 0.02 },
+    initial = { h = function(x, y) return x < 8 and 1.2 or 1.0 end },
+    boundaries = {
+      left = flow.inflow { q = function(s, t) return 0.5 + 0.1 * math.sin(3 * t) end, every = 3 },
+      right = flow.outflow { h = function(t) return 1.0 + 0.05 * math.sin(2 * t) end },
+      bottom = flow.wall(),
+      top = flow.slip(),
+    },
+    time = { steps = N, steady = 1e-12 },
+    precision = precision,
+    storage = storage,
+  }
+end
+
+local function lbm_swe_fp16(precision) return lbm_swe(precision, "fp16") end
+
 local function same(a, b, what)
-  for _, name in ipairs { "u", "v", "p", "vorticity", "stream", "T" } do
+  for _, name in ipairs { "u", "v", "p", "vorticity", "stream", "T", "h" } do
     local ok, fa = pcall(a.field, a, name)
     if ok then
       local fb = b:field(name)
@@ -61,8 +97,11 @@ local function same(a, b, what)
                        b.step, b.time, b.dt))
 end
 
-for _, build in ipairs { { "projection", projection }, { "psi_omega", psi_omega } } do
-  for _, precision in ipairs { "double", "float" } do
+local both = { "double", "float" }
+for _, build in ipairs { { "projection", projection, both }, { "psi_omega", psi_omega, both },
+                         { "fractional_step", fractional_step, both }, { "lbm_swe", lbm_swe, both },
+                         { "lbm_swe_fp16", lbm_swe_fp16, { "float" } } } do
+  for _, precision in ipairs(build[3]) do
     local what = build[1] .. " in " .. precision
     local whole = build[2](precision)
     whole:run()

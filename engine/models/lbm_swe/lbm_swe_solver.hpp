@@ -8,6 +8,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -123,6 +124,50 @@ class LbmSweSolver final : public Solver {
     upload_side(int(side));
   }
 
+  // Checkpoints (sim/solver_state.hpp): the distributions as stored (fp16 as its bit
+  // patterns, so a restart continues bit for bit), the depth the bed variants carry,
+  // the open sides' values, the step and the time. g and h2 are rewritten every step.
+  SolverState save_state() override {
+    SolverState st;
+    const std::vector<Store> raw = f_.download();
+    SolverState::Array f;
+    f.name = "f";
+    f.single = !std::is_same_v<Store, double>;
+    f.values.resize(raw.size());
+    for (std::size_t k = 0; k < raw.size(); ++k) f.values[k] = stored_as_double(raw[k]);
+    f.rows = kQ;
+    f.cols = std::size_t(n_);
+    f.layout = std::is_same_v<Store, Half>
+                   ? "[a][j nx + i]: distribution a of cell (i, j), its fp16 bit pattern (storage = \"fp16\")"
+                   : "[a][j nx + i]: distribution a of cell (i, j), as the codec stores it";
+    st.arrays.push_back(std::move(f));
+    if (h_.size()) save_array(st, "h", h_, std::size_t(ny_), std::size_t(nx_), "[j][i]: depth of cell (i, j)");
+    save_array(st, "sides", sides_, 4, std::size_t(side_len_), "[k][s]: values of side k (left, right, bottom, top)");
+    for (Side sd : kSides)
+      st.arrays.push_back({std::string("side_values_") + side_name(sd), false, c_.sides[int(sd)].values, 0, 0,
+                           "the side's values (q, u or h) as last evaluated"});
+    st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", setup_.dt}};
+    return st;
+  }
+  void restore_state(const SolverState& st) override {
+    if (st.scalar("dt") != setup_.dt)
+      throw CaseError("the checkpoint was written with dt = " + std::to_string(st.scalar("dt")) +
+                      " and this case has dt = " + std::to_string(setup_.dt) +
+                      " (lbm_swe's dt fixes the lattice speed for the whole run)");
+    const SolverState::Array& f = st.array("f");
+    if (f.values.size() != f_.size())
+      throw CaseError("the checkpoint's distributions have " + std::to_string(f.values.size()) +
+                      " values where this simulation has " + std::to_string(f_.size()));
+    std::vector<Store> raw(f.values.size());
+    for (std::size_t k = 0; k < raw.size(); ++k) raw[k] = stored_from_double(f.values[k]);
+    f_.upload(raw);
+    if (h_.size()) restore_array(st, "h", h_);
+    restore_array(st, "sides", sides_);
+    for (Side sd : kSides) c_.sides[int(sd)].values = st.array(std::string("side_values_") + side_name(sd)).values;
+    steps_ = long(st.scalar("step"));
+    time_ = st.scalar("time");
+  }
+
   std::vector<std::string> field_names() const override { return lbm_swe::field_names(); }
   FieldSnapshot field(const std::string& name) override { return make_field(host(), name); }
   void set_field(const FieldSnapshot& f) override {
@@ -216,6 +261,15 @@ class LbmSweSolver final : public Solver {
     const auto& vals = c_.sides[k].values;
     for (std::size_t q = 0; q < vals.size() && q < std::size_t(side_len_); ++q) v[q] = Real(vals[q]);
     Exec::upload(sides_.data() + std::size_t(k) * side_len_, v.data(), std::size_t(side_len_));
+  }
+
+  static double stored_as_double(Store x) {
+    if constexpr (std::is_same_v<Store, Half>) return double(x.bits);
+    else return double(x);
+  }
+  static Store stored_from_double(double x) {
+    if constexpr (std::is_same_v<Store, Half>) return Half{std::uint16_t(x)};
+    else return Store(x);
   }
 
   LbmSweConfig c_;
