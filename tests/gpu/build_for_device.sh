@@ -9,6 +9,9 @@ BUILD_DIR=build-gpu ./setup.sh -DFLOWLUA_STATIC_RUNTIME=ON -DCMAKE_CUDA_ARCHITEC
 # Object files are not needed there and would only fill the carry limit; libgomp
 # goes along in case the machine lacks it (on_device.sh puts it on the library path).
 find build-gpu \( -name '*.o' -o -name '*.a' \) -delete
+# CMake's compiler checks (about 11 MB) are not needed to run the tests either; the
+# carry limit is 64 MiB.
+rm -rf build-gpu/CMakeFiles/[0-9]*.[0-9]* build-gpu/CMakeFiles/CheckCUDA
 rm -f build-gpu/tests/flowlua_unit  # the CPU unit tests run here, not there
 mkdir -p build-gpu/lib
 cp "$(g++ -print-file-name=libgomp.so.1)" build-gpu/lib/

@@ -9,7 +9,9 @@
 // a * b + c into FMAs, the CPU build may not). Float: 2e-5 of the depth after 200
 // steps (the single-step difference is a few ulp, 1e-7, and grows at the bores). fp16:
 // the stored halves are rounded from floats that differ in the last bits, so a value
-// may land one half-ulp apart (5e-4 of h_ref); 2e-3 of h_ref bounds it.
+// may land one half-ulp apart (5e-4 of h_ref); 2e-3 of h_ref bounds it. Where a case
+// amplifies rounding, twice the CPU's own response to a one-unit change of the initial
+// depth bounds it instead (compare()).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -90,36 +92,52 @@ void compare(const std::string& what, LbmSweConfig c, Precision p, SweStorage st
   c.storage = storage;
   c.backend = BackendChoice::Cpu;
   auto cpu = make_lbm_swe_solver(c);
+  // The case's own sensitivity: the CPU again, from depths changed by one rounding unit
+  // of the storage (2^-52, 2^-23, 2^-10 relative). Where a case amplifies rounding
+  // (bores, the jet through a gap, fp16's half-ulp steps), the two backends may differ
+  // by as much as that, and no more than twice it.
+  LbmSweConfig nudged = c;
+  const double unit = storage == SweStorage::Fp16 ? 0x1p-10 : p == Precision::Float ? 0x1p-23 : 0x1p-52;
+  for (double& h : nudged.h0) h *= 1 + unit;
+  auto cpu2 = make_lbm_swe_solver(nudged);
   c.backend = BackendChoice::Cuda;
   auto gpu = make_lbm_swe_solver(c);
   ASSERT_EQ(gpu->backend_name(), "cuda");
   for (int k = 0; k < steps; ++k) {
     cpu->step();
+    cpu2->step();
     gpu->step();
   }
   double href = 0;
   for (double h : c.h0) href = std::max(href, h);
   for (const char* name : {"h", "u", "v"}) {
-    const FieldSnapshot a = cpu->field(name), b = gpu->field(name);
-    double worst = 0;
-    for (std::size_t k = 0; k < a.values.size(); ++k) worst = std::max(worst, std::fabs(a.values[k] - b.values[k]));
-    std::printf("%s, %s, field %s: largest |cpu - cuda| = %.3g\n", what.c_str(),
-                storage == SweStorage::Fp16 ? "fp16" : precision_name(p), name, worst);
+    const FieldSnapshot a = cpu->field(name), b = gpu->field(name), n = cpu2->field(name);
+    double worst = 0, self = 0;
+    for (std::size_t k = 0; k < a.values.size(); ++k) {
+      worst = std::max(worst, std::fabs(a.values[k] - b.values[k]));
+      self = std::max(self, std::fabs(a.values[k] - n.values[k]));
+    }
+    std::printf("%s, %s, field %s: largest |cpu - cuda| = %.3g (cpu nudged by one rounding unit: %.3g)\n",
+                what.c_str(), storage == SweStorage::Fp16 ? "fp16" : precision_name(p), name, worst, self);
     // velocities: relative to the wave speed sqrt(g h_ref), the scale of u here
     const double scale = std::string(name) == "h" ? href : std::sqrt(9.81 * href);
-    EXPECT_LT(worst, tol * scale) << what << " field " << name;
+    EXPECT_LT(worst, std::max(tol * scale, 2 * self)) << what << " field " << name;
   }
 }
 
-void all_precisions(const std::string& what, const LbmSweConfig& c) {
+void all_precisions(const std::string& what, const LbmSweConfig& c, int steps = 200) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
-  compare(what, c, Precision::Double, SweStorage::Same, 1e-11);
-  compare(what, c, Precision::Float, SweStorage::Same, 2e-5);
-  compare(what, c, Precision::Float, SweStorage::Fp16, 2e-3);
+  compare(what, c, Precision::Double, SweStorage::Same, 1e-11, steps);
+  compare(what, c, Precision::Float, SweStorage::Same, 2e-5, steps);
+  compare(what, c, Precision::Float, SweStorage::Fp16, 2e-3, steps);
 }
 
 TEST(CudaLbmSwe, LakeAtRest) { all_precisions("lake at rest", lake()); }
-TEST(CudaLbmSwe, DamBreakObstaclesFriction) { all_precisions("dam break", dam_with_obstacles()); }
+// 75 steps: the bore reaches the one-cell dam and its gap; later (steps 100-125) the jet
+// at the gap corners amplifies a rounding-level change of the depth 1e5-fold on the CPU
+// alone (measured: 1e-7 relative grows to 0.16 m in float), which says nothing about
+// the backends.
+TEST(CudaLbmSwe, DamBreakObstaclesFriction) { all_precisions("dam break", dam_with_obstacles(), 75); }
 TEST(CudaLbmSwe, ChannelInflowOutflow) { all_precisions("channel", channel()); }
 TEST(CudaLbmSwe, PeriodicTrtSmagorinsky) { all_precisions("periodic", periodic_trt_smagorinsky()); }
 
