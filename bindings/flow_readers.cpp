@@ -258,90 +258,79 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
   }
 }
 
-void read_initial_field(lua_State* L, const TableReader& t, const char* key, const Grid& g,
-                        double ox, double oy, std::vector<double>& out) {
-  int ty = t.type(key);
-  if (ty == LUA_TNIL) return;
-  out.assign(g.size(), 0.0);
+namespace {
+
+// t[key] as a number or a Lua function of the coordinates: fills `out` (size n) with the
+// number and returns 0, or pushes the function and returns its stack index.
+int initial_source(lua_State* L, const TableReader& t, const char* key, std::size_t n, const char* signature,
+                   std::vector<double>& out) {
+  const int ty = t.type(key);
+  if (ty == LUA_TNIL) return -1;
+  out.assign(n, 0.0);
   if (ty == LUA_TNUMBER) {
-    double v = t.number(key, 0);
+    const double v = t.number(key, 0);
     for (auto& x : out) x = v;
-    return;
+    return 0;
   }
   if (ty != LUA_TFUNCTION) {
     t.push(key);
     std::string d = describe_value(L, -1);
     lua_pop(L, 1);
-    throw CaseError(t.name(key) + " must be a number or a function(x, y) (got " + d + ")");
+    throw CaseError(t.name(key) + " must be a number or a " + signature + " (got " + d + ")");
   }
   t.push(key);
-  int fn = lua_gettop(L);
-  std::string err, got;
-  for (int j = 0; j <= g.ny + 1; ++j) {
-    for (int i = 0; i <= g.nx + 1; ++i) {
-      double x = (i + ox) * g.dx, y = (j + oy) * g.dy;
-      lua_pushvalue(L, fn);
-      lua_pushnumber(L, x);
-      lua_pushnumber(L, y);
-      if (!call_checked(L, 2, 1, false, &err)) {
-        lua_pop(L, 1);
-        throw CaseError(t.name(key) + " failed at x = " + fmt(x) + ", y = " + fmt(y) + ": " + err);
-      }
-      double v = lua_tonumber(L, -1);
-      if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(v)) {
-        got = lua_type(L, -1) == LUA_TNUMBER ? fmt(v) : describe_value(L, -1);
-        lua_pop(L, 2);
-        throw CaseError(t.name(key) + " returned " + got + " at x = " + fmt(x) + ", y = " +
-                        fmt(y) + "; it must return a finite number");
-      }
-      lua_pop(L, 1);
-      out[g.at(i, j)] = v;
-    }
+  return lua_gettop(L);
+}
+
+// The function at stack index fn called at the point xs[0..dims): a finite number, or a
+// CaseError naming the point.
+double initial_value(lua_State* L, const TableReader& t, const char* key, int fn, const double* xs, int dims) {
+  static const char* names[] = {"x", "y", "z"};
+  auto at = [&] {
+    std::string s = " at ";
+    for (int d = 0; d < dims; ++d) s += std::string(d ? ", " : "") + names[d] + " = " + fmt(xs[d]);
+    return s;
+  };
+  std::string err;
+  lua_pushvalue(L, fn);
+  for (int d = 0; d < dims; ++d) lua_pushnumber(L, xs[d]);
+  if (!call_checked(L, dims, 1, false, &err)) {
+    lua_pop(L, 1);
+    throw CaseError(t.name(key) + " failed" + at() + ": " + err);
   }
+  const double v = lua_tonumber(L, -1);
+  if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(v)) {
+    const std::string got = lua_type(L, -1) == LUA_TNUMBER ? fmt(v) : describe_value(L, -1);
+    lua_pop(L, 2);
+    throw CaseError(t.name(key) + " returned " + got + at() + "; it must return a finite number");
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+}  // namespace
+
+void read_initial_field(lua_State* L, const TableReader& t, const char* key, const Grid& g,
+                        double ox, double oy, std::vector<double>& out) {
+  const int fn = initial_source(L, t, key, g.size(), "function(x, y)", out);
+  if (fn <= 0) return;
+  for (int j = 0; j <= g.ny + 1; ++j)
+    for (int i = 0; i <= g.nx + 1; ++i) {
+      const double xs[2] = {(i + ox) * g.dx, (j + oy) * g.dy};
+      out[g.at(i, j)] = initial_value(L, t, key, fn, xs, 2);
+    }
   lua_pop(L, 1);
 }
 
 void read_initial_field3(lua_State* L, const TableReader& t, const char* key, const Grid3& g, double ox,
                          double oy, double oz, std::vector<double>& out) {
-  int ty = t.type(key);
-  if (ty == LUA_TNIL) return;
-  out.assign(g.size(), 0.0);
-  if (ty == LUA_TNUMBER) {
-    double v = t.number(key, 0);
-    for (auto& x : out) x = v;
-    return;
-  }
-  if (ty != LUA_TFUNCTION) {
-    t.push(key);
-    std::string d = describe_value(L, -1);
-    lua_pop(L, 1);
-    throw CaseError(t.name(key) + " must be a number or a function(x, y, z) (got " + d + ")");
-  }
-  t.push(key);
-  int fn = lua_gettop(L);
-  std::string err, got;
+  const int fn = initial_source(L, t, key, g.size(), "function(x, y, z)", out);
+  if (fn <= 0) return;
   for (int k = 0; k <= g.nz + 1; ++k)
     for (int j = 0; j <= g.ny + 1; ++j)
       for (int i = 0; i <= g.nx + 1; ++i) {
-        double x = (i + ox) * g.dx, y = (j + oy) * g.dy, z = (k + oz) * g.dz;
-        lua_pushvalue(L, fn);
-        lua_pushnumber(L, x);
-        lua_pushnumber(L, y);
-        lua_pushnumber(L, z);
-        if (!call_checked(L, 3, 1, false, &err)) {
-          lua_pop(L, 1);
-          throw CaseError(t.name(key) + " failed at x = " + fmt(x) + ", y = " + fmt(y) + ", z = " + fmt(z) + ": " +
-                          err);
-        }
-        double v = lua_tonumber(L, -1);
-        if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(v)) {
-          got = lua_type(L, -1) == LUA_TNUMBER ? fmt(v) : describe_value(L, -1);
-          lua_pop(L, 2);
-          throw CaseError(t.name(key) + " returned " + got + " at x = " + fmt(x) + ", y = " + fmt(y) + ", z = " +
-                          fmt(z) + "; it must return a finite number");
-        }
-        lua_pop(L, 1);
-        out[g.at(i, j, k)] = v;
+        const double xs[3] = {(i + ox) * g.dx, (j + oy) * g.dy, (k + oz) * g.dz};
+        out[g.at(i, j, k)] = initial_value(L, t, key, fn, xs, 3);
       }
   lua_pop(L, 1);
 }
