@@ -51,6 +51,11 @@ struct CpuExec {
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) f(i, j);
   }
+  // The CUDA backend's register budget (blocks per multiprocessor) means nothing here.
+  template <int kMinBlocks, class F>
+  static void for_each_bounded(int i0, int i1, int j0, int j1, const F& f) {
+    for_each(i0, i1, j0, j1, f);
+  }
 
   // Max of f(i, j) over the range; a NaN anywhere makes the result NaN, so that
   // blow-ups are seen by the scalar that comes back.

@@ -32,6 +32,17 @@ __global__ void for_each_kernel(int i0, int i1, int j0, int j1, F f) {
   if (i <= i1 && j <= j1) f(i, j);
 }
 
+// The same with a register budget: the compiler must fit kMinBlocks blocks of
+// kBlockX * kBlockY threads on a multiprocessor (65536 / (256 kMinBlocks) registers a
+// thread), for memory-bound kernels whose occupancy the register count limits.
+template <int kMinBlocks, class F>
+__global__ void __launch_bounds__(kBlockX * kBlockY, kMinBlocks)
+    for_each_bounded_kernel(int i0, int i1, int j0, int j1, F f) {
+  int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
+  if (i <= i1 && j <= j1) f(i, j);
+}
+
 template <class F>
 __global__ void for_each3_kernel(int i0, int i1, int j0, int j1, int k0, int k1, F f) {
   int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
@@ -171,6 +182,18 @@ struct CudaExec {
     dim3 block(kBlockX, kBlockY);
     dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
     for_each_kernel<<<grid, block>>>(i0, i1, j0, j1, f);
+    cuda_check(cudaGetLastError(), "kernel launch");
+  }
+  // for_each with at least kMinBlocks blocks resident per multiprocessor (see
+  // for_each_bounded_kernel); the CPU backend ignores the budget.
+  template <int kMinBlocks, class F>
+  static void for_each_bounded(int i0, int i1, int j0, int j1, const F& f) {
+    using namespace cuda_detail;
+    int w = i1 - i0 + 1, h = j1 - j0 + 1;
+    if (w <= 0 || h <= 0) return;
+    dim3 block(kBlockX, kBlockY);
+    dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
+    for_each_bounded_kernel<kMinBlocks><<<grid, block>>>(i0, i1, j0, j1, f);
     cuda_check(cudaGetLastError(), "kernel launch");
   }
 

@@ -233,7 +233,19 @@ class LbmSweSolver final : public Solver {
       s.kind[k] = int(c_.sides[k].kind);
       s.value[k] = sides_.data() + std::size_t(k) * side_len_;
     }
-    Exec::for_each(0, nx_ - 1, 0, ny_ - 1, StreamCollide<Real, Store, kBed, kSolid>{m, p, s, codec_});
+    Exec::template for_each_bounded<min_blocks<kBed>()>(0, nx_ - 1, 0, ny_ - 1,
+                                                        StreamCollide<Real, Store, kBed, kSolid>{m, p, s, codec_});
+  }
+
+  // Blocks of 256 threads the fused step keeps resident per multiprocessor on CUDA
+  // (a register budget). Measured on the H100 at 8192^2 (docs/performance.md): 16-bit
+  // storage gains 14% from 4 blocks over none and 6% more from 6 on a flat bed (5 with
+  // the bed, where 6 is slower); float gains nothing; double gains 4% on the bed from
+  // 2 and loses from 4 up (spills).
+  template <bool kBed>
+  static constexpr int min_blocks() {
+    if constexpr (!std::is_same_v<Real, Store>) return kBed ? 5 : 6;
+    return std::is_same_v<Real, double> ? 2 : 4;
   }
 
   void check_depth() {
