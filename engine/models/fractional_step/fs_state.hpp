@@ -49,24 +49,17 @@ struct State {
     for (int d = 0; d < D; ++d) k += std::size_t(x.c[d]) * stride[d];
     return k;
   }
-  // Index of x shifted by s cells along axis a.
+  // Index of x shifted by s cells along axis a: the cell's own index plus the shift
+  // along that axis only (the compiler shares at(x) between the calls of a kernel).
   template <bool kWalls = false>
   FL_HD std::size_t at(const Cell<D>& x, int a, int s) const {
-    std::size_t k = 0;
-    for (int d = 0; d < D; ++d) k += std::size_t(d == a ? shift<kWalls>(d, x.c[d] + s) : x.c[d]) * stride[d];
-    return k;
+    return at(x) + std::size_t(std::ptrdiff_t(shift<kWalls>(a, x.c[a] + s) - x.c[a]) * std::ptrdiff_t(stride[a]));
   }
   // Index of x shifted by s along a and t along b (a != b).
   template <bool kWalls = false>
   FL_HD std::size_t at(const Cell<D>& x, int a, int s, int b, int t) const {
-    std::size_t k = 0;
-    for (int d = 0; d < D; ++d) {
-      int i = x.c[d];
-      if (d == a) i = shift<kWalls>(d, i + s);
-      else if (d == b) i = shift<kWalls>(d, i + t);
-      k += std::size_t(i) * stride[d];
-    }
-    return k;
+    return at(x) + std::size_t(std::ptrdiff_t(shift<kWalls>(a, x.c[a] + s) - x.c[a]) * std::ptrdiff_t(stride[a]) +
+                               std::ptrdiff_t(shift<kWalls>(b, x.c[b] + t) - x.c[b]) * std::ptrdiff_t(stride[b]));
   }
   // Whether component a's face at x is a wall face (the last face of a wall axis):
   // it stays at its boundary value (0) and is not a predictor/correction unknown.
