@@ -29,6 +29,7 @@
 #include "models/fractional_step/fs_momentum.hpp"
 #include "models/fractional_step/fs_projection.hpp"
 #include "models/projection/derived_fields.hpp"
+#include "sim/memory_check.hpp"
 #include "sim/solver.hpp"
 
 namespace flowlua::fractional_step {
@@ -53,7 +54,7 @@ class FractionalStepSolver final : public Solver {
       : c_(config),
         flags_(D == 2 ? prepare(c_) : prepare3(c_)),
         g_(grid_of(c_)),
-        n_(g_.size()),
+        n_(checked_size(g_, c_.precision)),
         p_(n_),
         rhs_(n_),
         flag_array_(n_) {
@@ -236,6 +237,29 @@ class FractionalStepSolver final : public Solver {
   }
 
  private:
+  // The model's own memory need, checked before anything is allocated (the core's
+  // check, sim/memory_check.hpp, counts 8 arrays a cell for every model): u, u*, R^{n-1}
+  // per component, p, rhs and about two arrays for the pressure solver's work, in Real,
+  // and the flag byte (a 3D double case at 128^3 peaks at 12.3 arrays of RSS on the
+  // CPU). CaseError with the bytes needed and available.
+  static std::size_t checked_size(const GridT& g, Precision precision) {
+    const std::size_t arrays = 3 * D + 4, n = g.size(), need = n * (arrays * sizeof(Real) + 1);
+    std::size_t have = 0;
+    const bool cuda = std::string(Exec::name) == "cuda";
+    if (cuda ? !cuda_free_memory(&have) : false) return n;
+    if (!cuda) have = host_bytes_available();
+    if (need <= have) return n;
+    std::ostringstream o;
+    o << "fractional_step: the grid " << g.nx << " x " << g.ny;
+    if constexpr (D == 3) o << " x " << g.nz;
+    o << " needs about " << double(need) / (1024.0 * 1024 * 1024) << " GiB (" << need << " bytes: " << arrays
+      << " arrays of " << (sizeof(Real) == 4 ? "float" : "double") << " per cell, u, u* and R^{n-1} per component, p, "
+      << "rhs and the pressure solver's work) and " << double(have) / (1024.0 * 1024 * 1024) << " GiB (" << have
+      << " bytes) is " << (cuda ? "free on the GPU" : "available on the host") << ": use a smaller grid"
+      << (precision == Precision::Double ? ", or precision = \"float\" (half the memory)" : "");
+    throw CaseError(o.str());
+  }
+
   static GridT grid_of(const FractionalStepConfig& c) {
     if constexpr (D == 2) return c.grid;
     else return c.grid3;
