@@ -1,7 +1,8 @@
-// The fractional-step model's reader (seed 004): fluid, boundaries (periodic),
-// initial u, v, p, advection, pressure and kernels of a
+// The fractional-step model's reader (seed 004): fluid, boundaries (2D: periodic; 3D:
+// periodic or walls), initial u, v[, w], p, advection, pressure and kernels of a
 // flow.simulation{ model = "fractional_step" } table into a FractionalStepConfig
 // (engine/models/fractional_step/).
+#include <map>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -36,6 +37,40 @@ class FractionalStepCase final : public ModelCase {
   std::vector<std::string> constant_names() const override { return {"nu", "rho"}; }
 };
 
+// fluid.force = { fx, fy[, fz] } or { x = , y = [, z = ] }: a uniform body force per
+// unit mass; fz (z) only in 3D.
+void read_force(const TableReader& f, FractionalStepConfig& c) {
+  if (f.type("force") == LUA_TNIL) return;
+  lua_State* L = f.state();
+  StackGuard guard(L);
+  f.push("force");
+  const bool three_d = c.dims == 3;
+  if (!lua_istable(L, -1))
+    throw CaseError(std::string("fluid.force must be a table ") + (three_d ? "{ fx, fy, fz }" : "{ fx, fy }") +
+                    " (got " + describe_value(L, -1) + ")");
+  const int n = int(lua_rawlen(L, -1));
+  if (n > 0) {
+    if (n > (three_d ? 3 : 2))
+      throw CaseError(three_d ? "fluid.force has more than three components { fx, fy, fz }"
+                              : "fluid.force has a third component, but this grid is 2D: give { fx, fy } (a z "
+                                "component needs a 3D grid, grid.nz > 1)");
+    for (int a = 0; a < n; ++a) {
+      lua_rawgeti(L, -1, a + 1);
+      c.force[a] = to_finite(L, -1, ("fluid.force[" + std::to_string(a + 1) + "]").c_str());
+      lua_pop(L, 1);
+    }
+    return;
+  }
+  TableReader t(L, -1, "fluid.force", three_d ? std::vector<std::string>{"x", "y", "z"}
+                                              : std::vector<std::string>{"x", "y"},
+                three_d ? std::map<std::string, std::string>{}
+                        : std::map<std::string, std::string>{
+                              {"z", "is the z component, and this grid is 2D (a 3D grid has grid.nz > 1)"}});
+  c.force[0] = t.number("x", 0);
+  c.force[1] = t.number("y", 0);
+  if (three_d) c.force[2] = t.number("z", 0);
+}
+
 void read_fluid(const TableReader& top, FractionalStepConfig& c) {
   if (!top.has("fluid"))
     throw CaseError("fluid is missing: give fluid = { nu = ... } or fluid = { Re = ... }");
@@ -43,7 +78,7 @@ void read_fluid(const TableReader& top, FractionalStepConfig& c) {
   StackGuard guard(L);
   top.push("fluid");
   const std::string no = "is not available in the fractional_step model";
-  TableReader f(L, -1, "fluid", {"nu", "rho", "Re", "reference_velocity", "reference_length"},
+  TableReader f(L, -1, "fluid", {"nu", "rho", "Re", "reference_velocity", "reference_length", "force"},
                 {{"gravity", "gravity " + no}, {"kappa", "heat transport " + no}, {"beta", "buoyancy " + no},
                  {"Pr", "heat transport " + no}, {"Ra", "heat transport " + no}});
   c.nu = read_viscosity(f,
@@ -52,6 +87,7 @@ void read_fluid(const TableReader& top, FractionalStepConfig& c) {
                         "fluid.Re");
   c.rho = f.number("rho", 1.0);
   check_positive("fluid.rho", c.rho);
+  read_force(f, c);
 }
 
 // Periodic on every side, the seed's box; `boundaries` may say so or be left out.
@@ -72,13 +108,43 @@ void read_sides(const TableReader& top, CaseSpec& spec, FnStore& store, Fraction
                       "use flow.periodic() on all four sides, or leave boundaries out");
 }
 
+// 3D: periodic or wall sides (six of them; left out: all periodic). Inflow and
+// outflow are refused by the model (fs_setup.cpp), functions of time here.
+void read_sides3(const TableReader& top, CaseSpec& spec, FnStore& store, FractionalStepConfig& c) {
+  if (!top.has("boundaries")) {
+    for (Side s : kSides3) {
+      c.boundaries3[int(s)].kind = BoundaryKind::Periodic;
+      c.boundaries3[int(s)].label = "periodic";
+      spec.side_text[int(s)] = "periodic";
+    }
+    return;
+  }
+  const std::size_t dynamic_before = spec.dynamic.size();
+  read_boundaries3(top, spec, store, c.boundaries3);
+  if (spec.dynamic.size() != dynamic_before)
+    throw CaseError(std::string("boundaries.") + side_name(spec.dynamic[dynamic_before].side) +
+                    ": sides given by functions are not available in the 3D fractional_step model (its sides are "
+                    "periodic or walls with fixed velocities)");
+}
+
 void read_initial(const TableReader& top, FractionalStepConfig& c) {
   if (!top.has("initial")) return;
   lua_State* L = top.state();
   StackGuard guard(L);
   top.push("initial");
+  if (c.dims == 3) {
+    TableReader t(L, -1, "initial", {"u", "v", "w", "p"},
+                  {{"T", "temperature is not available in the fractional_step model"}});
+    const Grid3& g = c.grid3;
+    read_initial_field3(L, t, "u", g, 0.0, -0.5, -0.5, c.u0);   // u(i, j, k) at (i dx, (j - 1/2) dy, (k - 1/2) dz)
+    read_initial_field3(L, t, "v", g, -0.5, 0.0, -0.5, c.v0);   // v on the north face
+    read_initial_field3(L, t, "w", g, -0.5, -0.5, 0.0, c.w0);   // w on the front face
+    read_initial_field3(L, t, "p", g, -0.5, -0.5, -0.5, c.p0);  // p at cell centres
+    return;
+  }
   TableReader t(L, -1, "initial", {"u", "v", "p"},
-                {{"T", "temperature is not available in the fractional_step model"}});
+                {{"T", "temperature is not available in the fractional_step model"},
+                 {"w", "is the z velocity of a 3D case, and this grid is 2D (a 3D grid has grid.nz > 1)"}});
   const Grid& g = c.grid;
   read_initial_field(L, t, "u", g, 0.0, -0.5, c.u0);   // u(i, j) at (i dx, (j - 1/2) dy)
   read_initial_field(L, t, "v", g, -0.5, 0.0, c.v0);   // v(i, j) at ((i - 1/2) dx, j dy)
@@ -89,14 +155,17 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
   auto m = std::make_shared<FractionalStepCase>();
   FractionalStepConfig& c = m->config;
   c.grid = spec.common.grid;
+  c.dims = spec.common.dims;
+  c.grid3 = spec.common.grid3;
   read_fluid(top, c);
-  read_sides(top, spec, store, c);
+  if (c.dims == 3) read_sides3(top, spec, store, c);
+  else read_sides(top, spec, store, c);
   read_initial(top, c);
   const std::string a = top.choice("advection", "quick", {"quick", "central"});
   c.advection = a == "central" ? FsAdvection::Central : FsAdvection::Quick;
   read_pressure(top, c.pressure,
                 {{"fft", "pcg", "cg", "multigrid"},
-                 "is not offered by the fractional_step model (its periodic box takes 'fft', the default, "
+                 "is not offered by the fractional_step model (its box takes 'fft', the default, "
                  "'pcg' (with preconditioner = 'fft': seed 004's method), 'cg' or 'multigrid')"});
   if (top.has("kernels")) {
     lua_State* L = top.state();
@@ -111,7 +180,7 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
 
 const ModelRegistration registration{{"fractional_step",
                                       {"fluid", "boundaries", "initial", "advection", "pressure", "kernels"},
-                                      read_fractional_step}};
+                                      read_fractional_step, true}};
 
 }  // namespace
 }  // namespace flowlua::lua

@@ -74,9 +74,16 @@ std::vector<std::string> read_field_list(const TableReader& t) {
 // The image of `names` (or every output field) of a simulation, now.
 io::VtkImage image_of(const std::shared_ptr<SimCore>& core, const std::vector<std::string>& names, bool compress) {
   const std::vector<std::string> list = names.empty() ? core->solver().output_field_names() : names;
-  std::vector<FieldSnapshot> snaps;
-  for (const auto& n : list) snaps.push_back(take_field(core, n)->snap);
-  io::VtkImage im = io::vtk_image(snaps, core->solver().time(), core->solver().steps());
+  io::VtkImage im;
+  if (core->solver().dims() == 3) {
+    std::vector<FieldSnapshot3> snaps;
+    for (const auto& n : list) snaps.push_back(take_field(core, n)->snap3);
+    im = io::vtk_image3(snaps, core->solver().time(), core->solver().steps());
+  } else {
+    std::vector<FieldSnapshot> snaps;
+    for (const auto& n : list) snaps.push_back(take_field(core, n)->snap);
+    im = io::vtk_image(snaps, core->solver().time(), core->solver().steps());
+  }
   im.compress = compress;
   return im;
 }
@@ -145,7 +152,7 @@ int l_write_vtk(lua_State* L) {
   long step = 0;
   if (FieldData* f = test_field(L, 1)) {
     if (!fields.empty()) throw CaseError("flow.write_vtk: fields = ... goes with a simulation, not a field");
-    im = io::vtk_image({f->snap}, f->time, f->step);
+    im = f->three_d ? io::vtk_image3({f->snap3}, f->time, f->step) : io::vtk_image({f->snap}, f->time, f->step);
     im.compress = compress;
     step = f->step;
     if (auto core = f->owner.lock()) sub = core->output_sub;

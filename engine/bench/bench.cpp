@@ -13,11 +13,13 @@ double copy_bandwidth_cpu(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_fractional_step3_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 #ifdef FLOWLUA_HAVE_CUDA
 double copy_bandwidth_cuda(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_fractional_step3_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::string cuda_device_name();
 #endif
 
@@ -26,13 +28,16 @@ Report run(const Options& opt, std::FILE* log) {
   const bool cuda = opt.backend != BackendChoice::Cpu && cuda_available(&why);
   if (opt.backend == BackendChoice::Cuda && !cuda)
     throw BackendError("backend \"cuda\" was asked for, but " + why);
-  if (opt.model != "projection" && opt.model != "fractional_step")
-    throw CaseError("--bench-model: no model '" + opt.model + "' in the harness (projection, fractional_step)");
-  const bool fs = opt.model == "fractional_step";
+  if (opt.model != "projection" && opt.model != "fractional_step" && opt.model != "fractional_step_3d")
+    throw CaseError("--bench-model: no model '" + opt.model +
+                    "' in the harness (projection, fractional_step, fractional_step_3d)");
+  const bool fs3 = opt.model == "fractional_step_3d";
+  const bool fs = opt.model == "fractional_step" || fs3;
   Report rep;
   std::vector<int> sizes = opt.sizes;
   if (sizes.empty()) sizes = cuda ? std::vector<int>{128, 256, 512, 1024, 2048, 4096, 8192}
                                   : std::vector<int>{128, 256, 512, 1024, 2048};
+  if (fs3 && opt.sizes.empty()) sizes = cuda ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{32, 64, 128};
   const int repeats = opt.repeats > 0 ? opt.repeats : (cuda ? 30 : 11);
   // The copy is 1 GiB on the GPU (far past the 50 MB L2), 256 MiB on the CPU.
   const std::size_t copy_bytes = cuda ? (std::size_t(1) << 30) : (std::size_t(1) << 28);
@@ -51,14 +56,20 @@ Report run(const Options& opt, std::FILE* log) {
                         rep.copy_gbytes_per_s);
   for (Precision p : opt.precisions)
     for (int n : sizes) {
-      if (log) std::fprintf(log, "bench: %s %d x %d ...\n", precision_name(p), n, n), std::fflush(log);
+      if (log) {
+        if (fs3) std::fprintf(log, "bench: %s %d^3 ...\n", precision_name(p), n);
+        else std::fprintf(log, "bench: %s %d x %d ...\n", precision_name(p), n, n);
+        std::fflush(log);
+      }
       std::vector<Row> rows;
 #ifdef FLOWLUA_HAVE_CUDA
-      if (cuda) rows = fs ? bench_fractional_step_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)
-                          : bench_projection_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
+      if (cuda) rows = fs3  ? bench_fractional_step3_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)
+                       : fs ? bench_fractional_step_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)
+                            : bench_projection_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
 #endif
-      if (!cuda) rows = fs ? bench_fractional_step_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s)
-                           : bench_projection_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
+      if (!cuda) rows = fs3  ? bench_fractional_step3_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s)
+                        : fs ? bench_fractional_step_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s)
+                             : bench_projection_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
       rep.rows.insert(rep.rows.end(), rows.begin(), rows.end());
       if (fs) continue;
       // with the projection stages, the lattice-Boltzmann shallow-water step (lbm_swe_bench.hpp)

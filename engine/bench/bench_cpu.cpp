@@ -23,4 +23,9 @@ std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& op
   return bench_fractional_step<CpuExec, double>(n, opt, repeats, copy_gbs);
 }
 
+std::vector<Row> bench_fractional_step3_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_fractional_step3<CpuExec, float>(n, opt, repeats, copy_gbs);
+  return bench_fractional_step3<CpuExec, double>(n, opt, repeats, copy_gbs);
+}
+
 }  // namespace flowlua::bench

@@ -31,4 +31,9 @@ std::string cuda_device_name() {
   return std::string(prop.name) + ", " + std::to_string(prop.multiProcessorCount) + " SMs";
 }
 
+std::vector<Row> bench_fractional_step3_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_fractional_step3<CudaExec, float>(n, opt, repeats, copy_gbs);
+  return bench_fractional_step3<CudaExec, double>(n, opt, repeats, copy_gbs);
+}
+
 }  // namespace flowlua::bench

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/snapshot.hpp"
+#include "core/snapshot3.hpp"
 #include "io/vtk.hpp"
 
 namespace flowlua::io {
@@ -16,5 +17,8 @@ namespace flowlua::io {
 // mask and is not written twice. Origin (0, 0), spacing (dx, dy) from the snapshots'
 // grid, which must be the same for all (std::logic_error otherwise).
 VtkImage vtk_image(const std::vector<FieldSnapshot>& fields, double time, long step);
+// The same for a 3D model's snapshots: extent 0 nx 0 ny 0 nz, spacing (dx, dy, dz), and
+// "velocity" (u, v, w) when u and v are among them (w = 0 if it is not).
+VtkImage vtk_image3(const std::vector<FieldSnapshot3>& fields, double time, long step);
 
 }  // namespace flowlua::io

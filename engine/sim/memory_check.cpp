@@ -13,7 +13,8 @@
 namespace flowlua {
 
 std::size_t bytes_needed(const CaseCommon& c) {
-  const std::size_t cells = std::size_t(c.grid.nx + 2) * std::size_t(c.grid.ny + 2);
+  const std::size_t cells =
+      c.dims == 3 ? c.grid3.size() : std::size_t(c.grid.nx + 2) * std::size_t(c.grid.ny + 2);
   const std::size_t real = c.precision == Precision::Float ? 4 : 8;
   return cells * (kArraysPerCell * real + 1);
 }
@@ -56,9 +57,12 @@ void check_memory(const CaseCommon& c) {
     where = "available on the host";
   }
   if (need <= have) return;
-  throw CaseError("the grid " + std::to_string(c.grid.nx) + " x " + std::to_string(c.grid.ny) + " needs at least " +
+  const std::string dims = c.dims == 3 ? std::to_string(c.grid3.nx) + " x " + std::to_string(c.grid3.ny) + " x " +
+                                             std::to_string(c.grid3.nz)
+                                       : std::to_string(c.grid.nx) + " x " + std::to_string(c.grid.ny);
+  throw CaseError("the grid " + dims + " needs at least " +
                   gib(need) + " (" + std::to_string(kArraysPerCell) + " arrays of " +
-                  (c.precision == Precision::Float ? "float" : "double") + " per cell with the ghost ring) and " +
+                  (c.precision == Precision::Float ? "float" : "double") + " per cell with the ghost " + (c.dims == 3 ? "layer" : "ring") + ") and " +
                   gib(have) + " is " + where + ": use a smaller grid" +
                   (c.precision == Precision::Float ? "" : ", or precision = \"float\" (half the memory)"));
 }

@@ -54,6 +54,20 @@ local function fractional_step(precision)
   }
 end
 
+-- 3D: a duct with walls (one moving), periodic along z, driven by a body force
+local function fractional_step_3d(precision)
+  return flow.simulation {
+    model = "fractional_step",
+    grid = { nx = 8, ny = 6, nz = 6 },
+    fluid = { nu = 0.05, force = { 0, 0, 1 } },
+    boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { w = 0.5 },
+                   back = flow.periodic(), front = flow.periodic() },
+    initial = { u = function(x, y, z) return 0.1 * math.sin(6 * z) end },
+    time = { steps = N, cfl = 0.5, steady = 1e-12 },
+    precision = precision,
+  }
+end
+
 local function lbm_swe(precision, storage)
   return flow.simulation {
     model = "lbm_swe",
@@ -77,16 +91,19 @@ end
 local function lbm_swe_fp16(precision) return lbm_swe(precision, "fp16") end
 
 local function same(a, b, what)
-  for _, name in ipairs { "u", "v", "p", "vorticity", "stream", "T", "h" } do
+  for _, name in ipairs { "u", "v", "w", "p", "vorticity", "stream", "T", "h" } do
     local ok, fa = pcall(a.field, a, name)
     if ok then
       local fb = b:field(name)
-      for j = 1, fa.ny do
-        for i = 1, fa.nx do
-          local x, y = fa:get(i, j), fb:get(i, j)
-          if x ~= y and not (x ~= x and y ~= y) then
-            error(string.format("%s: field %s differs at (%d, %d): %.17g uninterrupted, %.17g restarted",
-                                what, name, i, j, x, y))
+      for k = 1, fa.nz do
+        for j = 1, fa.ny do
+          for i = 1, fa.nx do
+            local x, y
+            if fa.nz > 1 then x, y = fa:get(i, j, k), fb:get(i, j, k) else x, y = fa:get(i, j), fb:get(i, j) end
+            if x ~= y and not (x ~= x and y ~= y) then
+              error(string.format("%s: field %s differs at (%d, %d, %d): %.17g uninterrupted, %.17g restarted",
+                                  what, name, i, j, k, x, y))
+            end
           end
         end
       end
@@ -99,7 +116,8 @@ end
 
 local both = { "double", "float" }
 for _, build in ipairs { { "projection", projection, both }, { "psi_omega", psi_omega, both },
-                         { "fractional_step", fractional_step, both }, { "lbm_swe", lbm_swe, both },
+                         { "fractional_step", fractional_step, both },
+                         { "fractional_step_3d", fractional_step_3d, both }, { "lbm_swe", lbm_swe, both },
                          { "lbm_swe_fp16", lbm_swe_fp16, { "float" } } } do
   for _, precision in ipairs(build[3]) do
     local what = build[1] .. " in " .. precision

@@ -47,3 +47,19 @@ awk -F, '
     if (n != 6) { print "fractional_step: expected 6 stages, got " n; bad = 1 }
     exit bad }' "$fs_out/bench.csv"
 echo "bench smoke: 12 fractional_step rows in bench.csv"
+
+fs3_out=$out/fractional_step_3d
+"$flowlua" --bench --bench-model fractional_step_3d --backend cpu --bench-sizes 16 --bench-repeats 2 --quiet \
+  --output "$fs3_out" > "$fs3_out.table"
+grep -q "^model: fractional_step_3d" "$fs3_out.table" || { echo "3D table does not name its model"; exit 1; }
+grep -q "| float | 16 | momentum | quick |" "$fs3_out.table" || { echo "3D table lacks the float 16 momentum row"; exit 1; }
+grep -q "| double | 16 | step |" "$fs3_out.table" || { echo "3D table lacks the double 16 step row"; exit 1; }
+awk -F, '
+  NR == 1 { next }
+  { rows++
+    if (!($8 > 0)) { print "bad median in row " NR ": " $0; bad = 1 }
+    if ($6 == "step" && $14 != 25 * 4 * 18 * 18 * 18 && $14 != 25 * 8 * 18 * 18 * 18) {
+      print "3D step bytes " $14 " are not 25 fields of 18^3"; bad = 1 } }
+  END { if (rows != 12) { print "fractional_step_3d: expected 12 rows, got " rows; bad = 1 }
+        exit bad }' "$fs3_out/bench.csv"
+echo "bench smoke: 12 fractional_step_3d rows, 25 fields a step"

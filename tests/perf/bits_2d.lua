@@ -1,7 +1,7 @@
 -- Prints every value (%.17g) of u, v and p after t = 0.3 of a lid-driven cavity with
 -- each pressure solver and of a channel with an inflow profile, an outflow side and a
 -- circular obstacle with each solver that applies there, and of psi, vorticity, u, v
--- of a psi_omega cavity. Run by two builds (tests/perf/compare_2d_step.sh does), the
+-- of a psi_omega cavity, and of fractional_step 2D vortices. Run by two builds (tests/perf/compare_2d_step.sh does), the
 -- outputs are identical when a change left the 2D models bit for bit as they were.
 local solvers = {
   { solver = "rbsor", omega = 1.8 }, { solver = "cg" }, { solver = "pcg", preconditioner = "jacobi" },
@@ -46,3 +46,17 @@ local po = flow.simulation {
 }
 po:run()
 dump(po, "psi_omega", { "psi", "vorticity", "u", "v" })
+-- the fractional_step model in 2D (its solver became a template over the dimension)
+for _, adv in ipairs { "quick", "central" } do
+  for _, ps in ipairs { "fft", "pcg" } do
+    local fs = flow.simulation {
+      model = "fractional_step", grid = { nx = 32, ny = 24, lx = 2 * math.pi, ly = 1.5 * math.pi },
+      fluid = { nu = 0.01 },
+      initial = { u = function(x, y) return math.sin(x) * math.cos(y) + 0.1 * math.sin(3 * x * y) end,
+                  v = function(x, y) return -math.cos(x) * math.sin(y) end },
+      advection = adv, pressure = { solver = ps, tol = 1e-10 }, time = { t_end = 0.3, cfl = 0.5 },
+    }
+    fs:run()
+    dump(fs, "fractional_step " .. adv .. " " .. ps)
+  end
+end

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # VTK output read back by VTK: runs the three writer cases (cavity, cylinder,
-# psi_omega) and checks their files with check_vti.py (vtkXMLImageDataReader).
+# psi_omega) and a 3D one (fs3d) and checks their files with check_vti.py (vtkXMLImageDataReader).
 #   readback.sh FLOWLUA OUTDIR
 # Exit 77 (skip) when python3 or VTK's Python module (python3-vtk9) is missing.
 set -euo pipefail
@@ -23,3 +23,6 @@ for c in cavity cylinder psi_omega; do
 done
 "$py" "$here/check_vti.py" "$out" cavity:compressed:cavity.pvd cylinder:compressed:cylinder.pvd \
   psi_omega:raw:po.pvd
+# a 3D model's fields (fractional_step in a duct): extent, spacing, every value
+"$flowlua" --quiet --backend cpu --output "$out" "$here/fs3d_vtk.lua"
+"$py" "$here/check_vti3.py" "$out"

@@ -25,12 +25,19 @@ struct FractionalStepConfig : CaseCommon {
   double nu = 0.01;   // kinematic viscosity
   double rho = 1.0;   // density: scales the pressure only (p is solved as p / rho)
   FsAdvection advection = FsAdvection::Quick;
-  // Sides: periodic on all four today (the seed's box); walls, inflow and outflow
-  // are refused with a clear message until the ghost fill for them exists.
+  // 2D sides: periodic on all four (the seed's box); walls, inflow and outflow are
+  // refused with a clear message until the 2D ghost fill for them exists.
   Boundaries boundaries;
+  // 3D sides (dims = 3): per axis periodic on both sides, or walls (no-slip, moving
+  // along themselves, slip) on both; inflow and outflow are refused.
+  Boundaries3 boundaries3;
+  // A uniform body force per unit mass (x, y, z): the mean pressure gradient -dp/dz / rho
+  // that drives a periodic duct. Zero: none.
+  double force[3] = {0, 0, 0};
   // Initial values at the staggered positions (grid layout, size grid.size()): u(i, j)
   // at (i dx, (j - 1/2) dy), v(i, j) at ((i - 1/2) dx, j dy), p at the centres; empty = 0.
-  std::vector<double> u0, v0, p0;
+  // 3D: the Grid3 layout (grid3.size()), w(i, j, k) at ((i - 1/2) dx, (j - 1/2) dy, k dz).
+  std::vector<double> u0, v0, w0, p0;
   // The Poisson solver: the direct FFT solve by default (exact in a periodic box,
   // the seed's preconditioner without the CG); pcg with preconditioner = "fft" is the
   // seed's own method.

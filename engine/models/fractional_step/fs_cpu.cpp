@@ -20,6 +20,11 @@ std::unique_ptr<Solver> make_fractional_step_solver(const FractionalStepConfig& 
   if (c.backend == BackendChoice::Cuda && !cuda)
     throw BackendError("backend \"cuda\" was asked for, but " + why + "; use --backend cpu or auto");
   if (cuda) return fractional_step::make_cuda_solver(c);
+  if (c.dims == 3) {
+    if (c.precision == Precision::Float)
+      return std::make_unique<fractional_step::FractionalStepSolver<CpuExec, float, 3>>(c);
+    return std::make_unique<fractional_step::FractionalStepSolver<CpuExec, double, 3>>(c);
+  }
   if (c.precision == Precision::Float)
     return std::make_unique<fractional_step::FractionalStepSolver<CpuExec, float>>(c);
   return std::make_unique<fractional_step::FractionalStepSolver<CpuExec, double>>(c);

@@ -6,6 +6,10 @@
 namespace flowlua::fractional_step {
 
 std::unique_ptr<Solver> make_cuda_solver(const FractionalStepConfig& c) {
+  if (c.dims == 3) {
+    if (c.precision == Precision::Float) return std::make_unique<FractionalStepSolver<CudaExec, float, 3>>(c);
+    return std::make_unique<FractionalStepSolver<CudaExec, double, 3>>(c);
+  }
   if (c.precision == Precision::Float) return std::make_unique<FractionalStepSolver<CudaExec, float>>(c);
   return std::make_unique<FractionalStepSolver<CudaExec, double>>(c);
 }

@@ -9,17 +9,32 @@ bool quick(const KernelKey& k) { return k.scheme == "quick"; }
 bool central(const KernelKey& k) { return k.scheme == "central"; }
 bool fft(const KernelKey& k) { return k.pressure == "fft"; }
 
+bool quick_periodic(const KernelKey& k) { return quick(k) && k.periodic; }
+bool central_periodic(const KernelKey& k) { return central(k) && k.periodic; }
+bool periodic(const KernelKey& k) { return k.periodic; }
+
 KernelRegistry build() {
   KernelRegistry r;
-  r.add({"momentum", "quick", "R(u) with QUICK face values and the AB2 update in one pass", "advection = 'quick'",
-         quick, 1});
+  r.add({"momentum", "quick", "R(u) with QUICK face values and the AB2 update in one pass",
+         "advection = 'quick' and every side periodic", quick_periodic, 2});
   r.add({"momentum", "central", "R(u) with central face values and the AB2 update in one pass",
-         "advection = 'central'", central, 1});
-  r.add({"momentum", "general", "R(u) and the AB2 update, the scheme read at run time", "nothing", always, 0});
-  r.add({"rhs", "periodic", "div(u*) / dt, neighbours wrapped", "nothing", always, 0});
-  r.add({"pressure", "fft_direct", "one FFT solve (exact in the periodic box)", "pressure.solver = 'fft'", fft, 1});
+         "advection = 'central' and every side periodic", central_periodic, 2});
+  r.add({"momentum", "quick_walls",
+         "R(u) with QUICK face values and the AB2 update; wall axes read the ghost layer, central faces next to walls",
+         "advection = 'quick'", quick, 1});
+  r.add({"momentum", "central_walls",
+         "R(u) with central face values and the AB2 update; wall axes read the ghost layer", "advection = 'central'",
+         central, 1});
+  r.add({"momentum", "general", "R(u) and the AB2 update, the scheme read at run time, walls or periodic", "nothing",
+         always, 0});
+  r.add({"rhs", "periodic", "div(u*) / dt, neighbours wrapped", "every side periodic", periodic, 1});
+  r.add({"rhs", "general", "div(u*) / dt, neighbours wrapped on periodic axes, wall faces read on the others",
+         "nothing", always, 0});
+  r.add({"pressure", "fft_direct", "one FFT solve (exact in the periodic box; cosine transforms along wall axes)",
+         "pressure.solver = 'fft'", fft, 1});
   r.add({"pressure", "solver", "the pressure solver's own kernels", "nothing", always, 0});
-  r.add({"correction", "periodic", "u = u* - dt grad p, neighbours wrapped", "nothing", always, 0});
+  r.add({"correction", "periodic", "u = u* - dt grad p, neighbours wrapped", "every side periodic", periodic, 1});
+  r.add({"correction", "general", "u = u* - dt grad p, wall faces left at the wall's value", "nothing", always, 0});
   return r;
 }
 
@@ -45,6 +60,8 @@ KernelKey kernel_key(const FractionalStepConfig& c, const char* backend) {
   }
   k.obstacles = false;
   k.periodic = true;
+  if (c.dims == 3)
+    for (const SideCondition& b : c.boundaries3) k.periodic = k.periodic && b.kind == BoundaryKind::Periodic;
   return k;
 }
 

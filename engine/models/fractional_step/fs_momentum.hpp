@@ -34,26 +34,40 @@ FL_HD Real face_value(Real f, Real w, Real p, Real e, Real ee, bool quick_at_run
 // R(u)_a at the a-face of cell x (seed eq. 10-12). Along axis b the momentum cell's
 // faces carry the advecting velocity averaged from two nodes (eq. 11): for b = a the
 // cell centres between u_a nodes, otherwise the edges between u_b nodes.
-template <int D, int kScheme, class Real>
+//
+// kWalls: along a wall axis b the ghost layer holds the mirrored tangential values
+// (core/ghost_fill3.hpp) and the walls' normal faces are 0. A face whose QUICK stencil
+// would reach past the ghost layer takes the central value: for b = a the cell
+// centres next to the walls (their far-upstream node would be the face beyond the
+// wall); for b != a the wall faces themselves, whose advecting velocity is the
+// wall's normal velocity, 0, so their flux vanishes whatever the face value.
+template <int D, int kScheme, class Real, bool kWalls = false>
 FL_HD Real momentum_rhs(const State<D, Real>& s, int a, const Cell<D>& x, Real nu, bool quick = true) {
   const Real* ua = s.vel[a];
   const std::size_t c = s.at(x);
   const Real up = ua[c];
   Real conv = 0, diff = 0;
   for (int b = 0; b < D; ++b) {
-    const Real um2 = ua[s.at(x, b, -2)], um1 = ua[s.at(x, b, -1)];
-    const Real up1 = ua[s.at(x, b, 1)], up2 = ua[s.at(x, b, 2)];
+    const Real um2 = ua[s.template at<kWalls>(x, b, -2)], um1 = ua[s.template at<kWalls>(x, b, -1)];
+    const Real up1 = ua[s.template at<kWalls>(x, b, 1)], up2 = ua[s.template at<kWalls>(x, b, 2)];
     Real fp, fm;  // advecting velocity on the + and - faces along b
     if (b == a) {
       fp = Real(0.5) * (up + up1);
       fm = Real(0.5) * (um1 + up);
     } else {
       const Real* ub = s.vel[b];
-      fp = Real(0.5) * (ub[c] + ub[s.at(x, a, 1)]);
-      fm = Real(0.5) * (ub[s.at(x, b, -1)] + ub[s.at(x, a, 1, b, -1)]);
+      fp = Real(0.5) * (ub[c] + ub[s.template at<kWalls>(x, a, 1)]);
+      fm = Real(0.5) * (ub[s.template at<kWalls>(x, b, -1)] + ub[s.template at<kWalls>(x, a, 1, b, -1)]);
     }
-    const Real qp = face_value<kScheme>(fp, um1, up, up1, up2, quick);
-    const Real qm = face_value<kScheme>(fm, um2, um1, up, up1, quick);
+    Real qp, qm;
+    if (kWalls && !s.periodic[b] && (x.c[b] == 1 || x.c[b] >= s.n[b] - (b == a ? 1 : 0))) {
+      const bool lo = x.c[b] == 1, hi = x.c[b] >= s.n[b] - (b == a ? 1 : 0);
+      qp = hi ? Real(0.5) * (up + up1) : face_value<kScheme>(fp, um1, up, up1, up2, quick);
+      qm = lo ? Real(0.5) * (um1 + up) : face_value<kScheme>(fm, um2, um1, up, up1, quick);
+    } else {
+      qp = face_value<kScheme>(fp, um1, up, up1, up2, quick);
+      qm = face_value<kScheme>(fm, um2, um1, up, up1, quick);
+    }
     conv += (fp * qp - fm * qm) * s.inv_h[b];
     diff += (up1 - Real(2) * up + um1) * s.inv_h2[b];
   }
@@ -71,17 +85,27 @@ struct Ab2Weights {
 };
 
 // One pass over the cells: R^n of every component, u* from it and R^{n-1}, and
-// R^n kept as the next step's history.
-template <int D, int kScheme, class Real>
+// R^n kept as the next step's history. A uniform body force (per unit mass: a mean
+// pressure gradient driving a periodic duct) is part of R when has_force is set.
+// Wall faces (kWalls) keep their value: u* = u^n there, R = 0.
+template <int D, int kScheme, class Real, bool kWalls = false>
 struct Predictor {
   State<D, Real> s;
   Real nu, dt, w_now, w_before;
   bool quick;  // kRuntime only
+  bool has_force = false;
+  Real force[D] = {};
 
   FL_HD void point(const Cell<D>& x) const {
     const std::size_t c = s.at(x);
     for (int a = 0; a < D; ++a) {
-      const Real r = momentum_rhs<D, kScheme>(s, a, x, nu, quick);
+      if (s.template wall_face<kWalls>(x, a)) {
+        s.star[a][c] = s.vel[a][c];
+        s.hist[a][c] = Real(0);
+        continue;
+      }
+      Real r = momentum_rhs<D, kScheme, Real, kWalls>(s, a, x, nu, quick);
+      if (has_force) r += force[a];
       s.star[a][c] = s.vel[a][c] + dt * (w_now * r - w_before * s.hist[a][c]);
       s.hist[a][c] = r;
     }

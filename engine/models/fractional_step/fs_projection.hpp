@@ -8,19 +8,21 @@
 namespace flowlua::fractional_step {
 
 // div(v) at cell x (seed eq. 13): sum over axes of the face difference.
-template <int D, class Real>
+// On a wall axis (kWalls) the first cell's "-" face is the wall face in the ghost
+// layer (index 0), which holds the wall's normal velocity.
+template <int D, class Real, bool kWalls = false>
 FL_HD Real divergence(const State<D, Real>& s, Real* const* v, const Cell<D>& x) {
   const std::size_t c = s.at(x);
   Real d = 0;
-  for (int b = 0; b < D; ++b) d += (v[b][c] - v[b][s.at(x, b, -1)]) * s.inv_h[b];
+  for (int b = 0; b < D; ++b) d += (v[b][c] - v[b][s.template at<kWalls>(x, b, -1)]) * s.inv_h[b];
   return d;
 }
 
-template <int D, class Real>
+template <int D, class Real, bool kWalls = false>
 struct PressureRhs {
   State<D, Real> s;
   Real inv_dt;
-  FL_HD void point(const Cell<D>& x) const { s.rhs[s.at(x)] = divergence(s, s.star, x) * inv_dt; }
+  FL_HD void point(const Cell<D>& x) const { s.rhs[s.at(x)] = divergence<D, Real, kWalls>(s, s.star, x) * inv_dt; }
   FL_HD void operator()(int i, int j) const {
     if constexpr (D == 2) point(Cell<D>{{i, j}});
   }
@@ -30,8 +32,8 @@ struct PressureRhs {
 };
 
 // u^{n+1} = u* - dt grad p; returns max |u^{n+1} - u^n| over the components (for
-// steady-state stops; a plain launch drops it).
-template <int D, class Real>
+// steady-state stops; a plain launch drops it). Wall faces (kWalls) are left alone.
+template <int D, class Real, bool kWalls = false>
 struct Correction {
   State<D, Real> s;
   Real dt;
@@ -39,6 +41,7 @@ struct Correction {
     const std::size_t c = s.at(x);
     double change = 0;
     for (int a = 0; a < D; ++a) {
+      if (s.template wall_face<kWalls>(x, a)) continue;
       const Real un = s.star[a][c] - dt * (s.p[s.at(x, a, 1)] - s.p[c]) * s.inv_h[a];
       double d = double(un) - double(s.vel[a][c]);
       d = d < 0 ? -d : d;

@@ -1,11 +1,13 @@
 // The fractional-step model (seed 004, Costarelli et al.) on one backend and one
-// precision, in 2D. Each step:
+// precision, in 2D (D = 2: the periodic box) or 3D (D = 3: periodic axes or walls on
+// both sides of an axis). Each step:
 //   1. dt: fixed, or cfl * min(convective limit 1 / max sum_a |u_a| / h_a, the
 //      diffusive limit of AB2 1 / (4 nu sum_a 1 / h_a^2)): one scalar copied back;
 //   2. predictor: R(u^n) with QUICK or central fluxes and u* by AB2 (forward Euler on
 //      the first step), R(u^n) kept as the next step's history (seed eq. 5-6, 10-12);
 //   3. rhs = div u* / dt and lap (p / rho) = rhs (seed eq. 4; FFT direct or PCG);
-//   4. u^{n+1} = u* - dt grad (p / rho) (seed eq. 17).
+//   4. u^{n+1} = u* - dt grad (p / rho) (seed eq. 17);
+//   5. with walls (3D): the ghost layers refilled (core/ghost_fill3.hpp).
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
@@ -19,29 +21,47 @@
 #include "backend/device_array.hpp"
 #include "core/error.hpp"
 #include "core/flags.hpp"
+#include "core/ghost_fill3.hpp"
 #include "linalg/solver_factory.hpp"
+#include "models/fractional_step/fs_diagnostics.hpp"
+#include "models/fractional_step/fs_fields3.hpp"
 #include "models/fractional_step/fs_kernels.hpp"
 #include "models/fractional_step/fs_momentum.hpp"
 #include "models/fractional_step/fs_projection.hpp"
 #include "models/projection/derived_fields.hpp"
+#include "sim/memory_check.hpp"
 #include "sim/solver.hpp"
 
 namespace flowlua::fractional_step {
 
-// Host-side checks and flags (fs_setup.cpp).
+// Host-side checks and flags (fs_setup.cpp): the 2D periodic box, or the 3D box.
 FlagReport prepare(const FractionalStepConfig& c);
+FlagReport prepare3(const FractionalStepConfig& c);
+// Whether the 3D box's axis a (0 x, 1 y, 2 z) is periodic (else walls on both sides).
+bool periodic_axis3(const FractionalStepConfig& c, int a);
 std::string describe_plan(const FractionalStepConfig& c, const char* backend, const std::string& pressure_solver,
                           const KernelPlan& plan);
 // The time step for an inverse convective time inv_t (fs_setup.cpp).
 double stable_dt(const FractionalStepConfig& c, double inv_t);
 
-template <class Exec, class Real>
+template <class Exec, class Real, int D = 2>
 class FractionalStepSolver final : public Solver {
-  static constexpr int D = 2;
+  static_assert(D == 2 || D == 3);
+  using GridT = std::conditional_t<D == 2, Grid, Grid3>;
 
  public:
   explicit FractionalStepSolver(const FractionalStepConfig& config)
-      : c_(config), flags_(prepare(c_)), g_(c_.grid), n_(g_.size()), p_(n_), rhs_(n_), flag_array_(n_) {
+      : c_(config),
+        flags_(D == 2 ? prepare(c_) : prepare3(c_)),
+        g_(grid_of(c_)),
+        n_(checked_size(g_, c_.precision)),
+        p_(n_),
+        rhs_(n_),
+        flag_array_(n_) {
+    for (int a = 0; a < D; ++a) periodic_[a] = D == 2 || periodic_axis3(c_, a);
+    for (int a = 0; a < D; ++a) walls_ = walls_ || !periodic_[a];
+    if constexpr (D == 3)
+      if (walls_) sides_ = std::make_unique<SideArrays3<Exec, Real>>(g_, c_.boundaries3);
     for (int a = 0; a < D; ++a) {
       vel_[a] = DeviceArray<Exec, Real>(n_);
       star_[a] = DeviceArray<Exec, Real>(n_);
@@ -52,17 +72,23 @@ class FractionalStepSolver final : public Solver {
     flag_array_.upload(flags_.flags);
     upload(c_.u0, vel_[0]);
     upload(c_.v0, vel_[1]);
+    if constexpr (D == 3) upload(c_.w0, vel_[2]);
+    fill_walls();
     rhs_.fill(Real(0));
     p_.fill(Real(0));
-    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, PoissonProblem{g_, neighbours(), flags_.flags});
+    if constexpr (D == 2)
+      pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, PoissonProblem{g_, neighbours(), flags_.flags});
+    else
+      pressure_ = make_pressure_solver<Exec, Real, 3>(c_.pressure, PoissonProblem3{g_, neighbours(), flags_.flags});
     plan_ = kernel_registry().plan(kernel_key(c_, Exec::name), c_.kernels);
     // The initial velocity made discretely divergence-free (a projection with dt = 1),
     // so that a sampled profile starts on the manifold the scheme keeps.
-    if (!c_.u0.empty() || !c_.v0.empty()) {
+    if (!c_.u0.empty() || !c_.v0.empty() || (D == 3 && !c_.w0.empty())) {
       for (int a = 0; a < D; ++a) Exec::copy(star_[a].data(), vel_[a].data(), n_);
       run_rhs(1.0);
       solve_pressure();
       run_correction(1.0);
+      fill_walls();
     }
     upload(c_.p0, p_);
     if (!c_.p0.empty()) scale_pressure(1 / c_.rho);
@@ -74,6 +100,7 @@ class FractionalStepSolver final : public Solver {
     run_rhs(dt_);
     solve_pressure();
     run_correction(dt_);
+    fill_walls();
     time_ += dt_;
     dt_prev_ = dt_;
     ++steps_;
@@ -114,18 +141,46 @@ class FractionalStepSolver final : public Solver {
 
   void set_side(Side side, const SideCondition&) override {
     throw CaseError(std::string("boundaries.") + side_name(side) +
-                    ": the fractional_step model's sides are periodic and have no values to change");
+                    ": the fractional_step model's sides are periodic or fixed walls and have no values to change");
   }
 
-  std::vector<std::string> field_names() const override { return projection::field_names(); }
-  FieldSnapshot field(const std::string& name) override { return projection::derived_field(host_state(), name); }
+  int dims() const override { return D; }
+  std::vector<std::string> field_names() const override {
+    if constexpr (D == 3) return field_names3();
+    else return projection::field_names();
+  }
+  FieldSnapshot field(const std::string& name) override {
+    if constexpr (D == 3) throw CaseError("field '" + name + "': this case is 3D; take a slice: sim:field('" + name +
+                                          "'):slice{ z = ... }");
+    else return projection::derived_field(host_state(), name);
+  }
+  FieldSnapshot3 field3(const std::string& name) override {
+    if constexpr (D == 3) return derived_field3(host_state3(), name);
+    else return Solver::field3(name);
+  }
+  void set_field3(const FieldSnapshot3& f) override {
+    if constexpr (D == 3) {
+      if (f.name != "p")
+        throw CaseError("field '" + f.name + "' is computed from the state and cannot be set; only 'p' can");
+      std::vector<Real> host = p_.download();
+      for (int k = 1; k <= g_.nz; ++k)
+        for (int j = 1; j <= g_.ny; ++j)
+          for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j, k)] = Real(f.get(i, j, k) / c_.rho);
+      p_.upload(host);
+    } else {
+      Solver::set_field3(f);
+    }
+  }
 
   void set_field(const FieldSnapshot& f) override {
+    if constexpr (D == 3) throw CaseError("this case is 3D; set a 3D field (sim:field('p'):set(i, j, k, value))");
     if (f.name != "p") throw CaseError("field '" + f.name + "' is computed from the state and cannot be set; only 'p' can");
-    std::vector<Real> host = p_.download();
-    for (int j = 1; j <= g_.ny; ++j)
-      for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j)] = Real(f.get(i, j) / c_.rho);
-    p_.upload(host);
+    if constexpr (D == 2) {
+      std::vector<Real> host = p_.download();
+      for (int j = 1; j <= g_.ny; ++j)
+        for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j)] = Real(f.get(i, j) / c_.rho);
+      p_.upload(host);
+    }
   }
 
   Diagnostics diagnostics() override {
@@ -133,6 +188,10 @@ class FractionalStepSolver final : public Solver {
     d.step = steps_;
     d.time = time_;
     d.dt = dt();
+    if constexpr (D == 3) {
+      diagnostics3(d);
+      return d;
+    } else {
     const projection::HostState hs = host_state();
     projection::fill_flow_diagnostics(hs, d);  // kinetic_energy, max_speed, max_divergence
     double m = 0;
@@ -143,6 +202,7 @@ class FractionalStepSolver final : public Solver {
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
     return d;
+    }
   }
 
   Forces forces(int) override { throw CaseError("the fractional_step model has no obstacles to take forces on"); }
@@ -152,7 +212,7 @@ class FractionalStepSolver final : public Solver {
 
   SolverState save_state() override {
     SolverState st;
-    const char* names[D] = {"u", "v"};
+    const char* names[3] = {"u", "v", "w"};
     for (int a = 0; a < D; ++a) {
       save_array(st, names[a], vel_[a]);
       save_array(st, std::string("R_") + names[a], hist_[a]);
@@ -163,7 +223,7 @@ class FractionalStepSolver final : public Solver {
     return st;
   }
   void restore_state(const SolverState& st) override {
-    const char* names[D] = {"u", "v"};
+    const char* names[3] = {"u", "v", "w"};
     for (int a = 0; a < D; ++a) {
       restore_array(st, names[a], vel_[a]);
       restore_array(st, std::string("R_") + names[a], hist_[a]);
@@ -177,7 +237,37 @@ class FractionalStepSolver final : public Solver {
   }
 
  private:
-  Neighbours neighbours() const { return Neighbours{g_.nx, g_.ny, true, true}; }
+  // The model's own memory need, checked before anything is allocated (the core's
+  // check, sim/memory_check.hpp, counts 8 arrays a cell for every model): u, u*, R^{n-1}
+  // per component, p, rhs and about two arrays for the pressure solver's work, in Real,
+  // and the flag byte (a 3D double case at 128^3 peaks at 12.3 arrays of RSS on the
+  // CPU). CaseError with the bytes needed and available.
+  static std::size_t checked_size(const GridT& g, Precision precision) {
+    const std::size_t arrays = 3 * D + 4, n = g.size(), need = n * (arrays * sizeof(Real) + 1);
+    std::size_t have = 0;
+    const bool cuda = std::string(Exec::name) == "cuda";
+    if (cuda ? !cuda_free_memory(&have) : false) return n;
+    if (!cuda) have = host_bytes_available();
+    if (need <= have) return n;
+    std::ostringstream o;
+    o << "fractional_step: the grid " << g.nx << " x " << g.ny;
+    if constexpr (D == 3) o << " x " << g.nz;
+    o << " needs about " << double(need) / (1024.0 * 1024 * 1024) << " GiB (" << need << " bytes: " << arrays
+      << " arrays of " << (sizeof(Real) == 4 ? "float" : "double") << " per cell, u, u* and R^{n-1} per component, p, "
+      << "rhs and the pressure solver's work) and " << double(have) / (1024.0 * 1024 * 1024) << " GiB (" << have
+      << " bytes) is " << (cuda ? "free on the GPU" : "available on the host") << ": use a smaller grid"
+      << (precision == Precision::Double ? ", or precision = \"float\" (half the memory)" : "");
+    throw CaseError(o.str());
+  }
+
+  static GridT grid_of(const FractionalStepConfig& c) {
+    if constexpr (D == 2) return c.grid;
+    else return c.grid3;
+  }
+  auto neighbours() const {
+    if constexpr (D == 2) return Neighbours{g_.nx, g_.ny, true, true};
+    else return Neighbours3{g_.nx, g_.ny, g_.nz, periodic_[0], periodic_[1], periodic_[2]};
+  }
 
   State<D, Real> state() {
     State<D, Real> s{};
@@ -185,6 +275,7 @@ class FractionalStepSolver final : public Solver {
       s.vel[a] = vel_[a].data();
       s.star[a] = star_[a].data();
       s.hist[a] = hist_[a].data();
+      s.periodic[a] = periodic_[a];
     }
     s.p = p_.data();
     s.rhs = rhs_.data();
@@ -192,12 +283,44 @@ class FractionalStepSolver final : public Solver {
     s.n[1] = g_.ny;
     s.stride[0] = 1;
     s.stride[1] = std::size_t(g_.nx + 2);
-    const double h[D] = {g_.dx, g_.dy};
+    double h[3] = {g_.dx, g_.dy, 0};
+    if constexpr (D == 3) {
+      s.n[2] = g_.nz;
+      s.stride[2] = g_.plane();
+      h[2] = g_.dz;
+    }
     for (int a = 0; a < D; ++a) {
       s.inv_h[a] = Real(1 / h[a]);
       s.inv_h2[a] = Real(1 / (h[a] * h[a]));
     }
     return s;
+  }
+
+  // Loops over the interior cells, in 2D or 3D.
+  template <class F>
+  void for_cells(const F& f) {
+    if constexpr (D == 2) Exec::for_each(1, g_.nx, 1, g_.ny, f);
+    else Exec::for_each3(1, g_.nx, 1, g_.ny, 1, g_.nz, f);
+  }
+  template <class F>
+  double max_cells(const F& f) {
+    if constexpr (D == 2) return Exec::reduce_max(1, g_.nx, 1, g_.ny, f);
+    else return Exec::reduce_max3(1, g_.nx, 1, g_.ny, 1, g_.nz, f);
+  }
+  template <class F>
+  double sum_cells(const F& f) {
+    if constexpr (D == 2) return Exec::reduce_sum(1, g_.nx, 1, g_.ny, f);
+    else return Exec::reduce_sum3(1, g_.nx, 1, g_.ny, 1, g_.nz, f);
+  }
+
+  // Wall faces and the mirrored ghost layers (3D boxes with walls; nothing otherwise).
+  void fill_walls() {
+    if constexpr (D == 3) {
+      if (!walls_) return;
+      fill_ghosts3<Exec, Real>(
+          Velocity3<Real>{{vel_[0].data(), vel_[1].data(), vel_[2].data()}, {g_.nx, g_.ny, g_.nz}},
+          sides_->values());
+    }
   }
 
   double peek_dt() const {
@@ -207,7 +330,7 @@ class FractionalStepSolver final : public Solver {
 
   // max sum_a |u_a| / h_a: one scalar copied back; a non-finite velocity is a blow-up.
   double convective_rate() {
-    const double inv_t = Exec::reduce_max(1, g_.nx, 1, g_.ny, InverseConvectiveTime<D, Real>{state()});
+    const double inv_t = max_cells(InverseConvectiveTime<D, Real>{state()});
     if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
     return inv_t;
   }
@@ -228,22 +351,43 @@ class FractionalStepSolver final : public Solver {
     const Ab2Weights w = Ab2Weights::for_step(steps_, dt_, dt_prev_);
     const State<D, Real> s = state();
     const std::string& v = plan_.variant("momentum");
-    auto run = [&](auto scheme) {
+    auto run = [&](auto scheme, auto walls) {
       constexpr int k = decltype(scheme)::value;
-      Exec::for_each(1, g_.nx, 1, g_.ny,
-                     Predictor<D, k, Real>{s, Real(c_.nu), Real(dt_), Real(w.now), Real(w.before),
-                                           c_.advection == FsAdvection::Quick});
+      constexpr bool wl = decltype(walls)::value;
+      Predictor<D, k, Real, wl> p{s, Real(c_.nu), Real(dt_), Real(w.now), Real(w.before),
+                                  c_.advection == FsAdvection::Quick};
+      for (int a = 0; a < D; ++a) {
+        p.force[a] = Real(c_.force[a]);
+        p.has_force = p.has_force || c_.force[a] != 0;
+      }
+      for_cells(p);
     };
-    if (v == "quick") run(std::integral_constant<int, kQuick>{});
-    else if (v == "central") run(std::integral_constant<int, kCentral>{});
-    else run(std::integral_constant<int, kRuntime>{});
+    using No = std::false_type;
+    using Yes = std::true_type;
+    if (v == "quick") run(std::integral_constant<int, kQuick>{}, No{});
+    else if (v == "central") run(std::integral_constant<int, kCentral>{}, No{});
+    else if (v == "quick_walls") run(std::integral_constant<int, kQuick>{}, Yes{});
+    else if (v == "central_walls") run(std::integral_constant<int, kCentral>{}, Yes{});
+    else run(std::integral_constant<int, kRuntime>{}, Yes{});
   }
 
-  void run_rhs(double dt) { Exec::for_each(1, g_.nx, 1, g_.ny, PressureRhs<D, Real>{state(), Real(1 / dt)}); }
+  void run_rhs(double dt) {
+    if (plan_.variant("rhs") == "periodic") for_cells(PressureRhs<D, Real, false>{state(), Real(1 / dt)});
+    else for_cells(PressureRhs<D, Real, true>{state(), Real(1 / dt)});
+  }
 
-  PoissonView<Real> poisson_view() {
-    return PoissonView<Real>{p_.data(), rhs_.data(), flag_array_.data(), neighbours(), Real(1 / (g_.dx * g_.dx)),
-                             Real(1 / (g_.dy * g_.dy))};
+  auto poisson_view() {
+    if constexpr (D == 2)
+      return PoissonView<Real>{p_.data(), rhs_.data(), flag_array_.data(), neighbours(), Real(1 / (g_.dx * g_.dx)),
+                               Real(1 / (g_.dy * g_.dy))};
+    else
+      return PoissonView3<Real>{p_.data(),
+                                rhs_.data(),
+                                flag_array_.data(),
+                                neighbours(),
+                                Real(1 / (g_.dx * g_.dx)),
+                                Real(1 / (g_.dy * g_.dy)),
+                                Real(1 / (g_.dz * g_.dz))};
   }
 
   void solve_pressure() {
@@ -252,8 +396,30 @@ class FractionalStepSolver final : public Solver {
   }
 
   void run_correction(double dt) {
-    const Correction<D, Real> corr{state(), Real(dt)};
-    Exec::for_each(1, g_.nx, 1, g_.ny, Dropped<Correction<D, Real>>{corr});
+    if (plan_.variant("correction") == "periodic")
+      for_cells(Dropped<Correction<D, Real, false>>{Correction<D, Real, false>{state(), Real(dt)}});
+    else
+      for_cells(Dropped<Correction<D, Real, true>>{Correction<D, Real, true>{state(), Real(dt)}});
+  }
+
+  // 3D diagnostics, reduced in backend memory (fs_diagnostics.hpp).
+  void diagnostics3(Diagnostics& d) {
+    if constexpr (D == 3) {
+      const double dv = g_.dx * g_.dy * g_.dz;
+      auto all = [&](auto walls) {
+        constexpr bool wl = decltype(walls)::value;
+        const State<3, Real> s = state();
+        d.add("kinetic_energy", sum_cells(EnergySum<Real, wl>{s, dv}));
+        d.add("dissipation", sum_cells(DissipationSum<Real, wl>{s, c_.nu * dv}));
+        d.add("max_speed", std::sqrt(max_cells(CentreSpeed2<Real, wl>{s})));
+        d.add("max_divergence", max_cells(AbsDivergence<Real, wl>{s}));
+      };
+      if (walls_) all(std::true_type{});
+      else all(std::false_type{});
+      d.add("cfl", convective_rate() * dt());
+      d.add("pressure_iterations", last_solve_.iterations, true);
+      d.add("pressure_residual", last_solve_.residual);
+    }
   }
 
   void upload(const std::vector<double>& values, DeviceArray<Exec, Real>& a) {
@@ -301,31 +467,73 @@ class FractionalStepSolver final : public Solver {
     return h;
   }
 
+  // The 3D state on the host for the fields (fs_fields3.hpp); the solver keeps the
+  // wall faces and ghost layers, periodic axes wrap there.
+  HostState3 host_state3() const {
+    HostState3 h;
+    if constexpr (D == 3) {
+      h.grid = g_;
+      for (int a = 0; a < 3; ++a) {
+        h.periodic[a] = periodic_[a];
+        const std::vector<Real> r = vel_[a].download();
+        h.vel[a].assign(r.begin(), r.end());
+      }
+      const std::vector<Real> r = p_.download();
+      h.p.assign(r.begin(), r.end());
+      h.rho = c_.rho;
+    }
+    return h;
+  }
+
   [[noreturn]] void blow_up(const char* what) {
-    const projection::HostState h = host_state();
-    int bi = 0, bj = 0;
-    for (int j = 1; j <= g_.ny && !bi; ++j)
-      for (int i = 1; i <= g_.nx; ++i)
-        if (!std::isfinite(h.u[g_.at(i, j)]) || !std::isfinite(h.v[g_.at(i, j)]) || !std::isfinite(h.p[g_.at(i, j)])) {
-          bi = i;
-          bj = j;
-          break;
-        }
     std::ostringstream msg;
     msg << what << " at step " << steps_ + 1 << ", t = " << time_;
-    if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g_.xc(bi) << ", y = " << g_.yc(bj);
+    int bi = 0, bj = 0;
+    if constexpr (D == 2) {
+      const projection::HostState h = host_state();
+      for (int j = 1; j <= g_.ny && !bi; ++j)
+        for (int i = 1; i <= g_.nx; ++i)
+          if (!std::isfinite(h.u[g_.at(i, j)]) || !std::isfinite(h.v[g_.at(i, j)]) ||
+              !std::isfinite(h.p[g_.at(i, j)])) {
+            bi = i;
+            bj = j;
+            break;
+          }
+      if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g_.xc(bi) << ", y = " << g_.yc(bj);
+    } else {
+      const HostState3 h = host_state3();
+      int bk = 0;
+      for (int k = 1; k <= g_.nz && !bi; ++k)
+        for (int j = 1; j <= g_.ny && !bi; ++j)
+          for (int i = 1; i <= g_.nx; ++i) {
+            const std::size_t c = g_.at(i, j, k);
+            if (!std::isfinite(h.vel[0][c]) || !std::isfinite(h.vel[1][c]) || !std::isfinite(h.vel[2][c]) ||
+                !std::isfinite(h.p[c])) {
+              bi = i;
+              bj = j;
+              bk = k;
+              break;
+            }
+          }
+      if (bi)
+        msg << ", first in cell (" << bi << ", " << bj << ", " << bk << ") at x = " << g_.xc(bi)
+            << ", y = " << g_.yc(bj) << ", z = " << g_.zc(bk);
+    }
     msg << " (dt = " << dt_ << "); try a smaller time.cfl or time.dt, or a finer grid";
     throw BlowUp(msg.str(), steps_ + 1, time_, bi, bj);
   }
 
   FractionalStepConfig c_;
   FlagReport flags_;
-  Grid g_;
+  GridT g_;
   std::size_t n_;
+  bool periodic_[D] = {};
+  bool walls_ = false;  // some axis has walls (3D)
+  std::unique_ptr<SideArrays3<Exec, Real>> sides_;
   std::array<DeviceArray<Exec, Real>, D> vel_, star_, hist_;
   DeviceArray<Exec, Real> p_, rhs_;
   DeviceArray<Exec, CellFlags> flag_array_;
-  std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
+  std::unique_ptr<PressureSolver<Exec, Real, D>> pressure_;
   KernelPlan plan_;
   SolveReport last_solve_;
   long steps_ = 0;

@@ -5,8 +5,12 @@
 // (one ghost layer, axis 0 fastest). Component a of cell c sits on the cell's face
 // in +a (seed 004 sec. 1.3: u at (i+1/2, j), v at (i, j+1/2)).
 //
-// The box is periodic on every axis: neighbours wrap inside the interior 1..n, so
-// the QUICK stencil may reach two cells across a side without a second ghost layer.
+// Periodic axes wrap neighbours inside the interior 1..n, so the QUICK stencil may
+// reach two cells across a side without a second ghost layer. An axis with walls on
+// both sides (3D: no-slip, moving or slip walls) keeps index 0 and n + 1 as the ghost
+// layer (the normal component's faces 0 and n are the walls); shifts are clamped to
+// it, and the kernels that reach further (QUICK) switch to central faces there
+// (fs_momentum.hpp). kWalls = false compiles the all-periodic indexing only.
 #pragma once
 #include <cstddef>
 
@@ -30,30 +34,38 @@ struct State {
   std::size_t stride[D];  // 1, nx + 2[, (nx + 2)(ny + 2)]
   Real inv_h[D];       // 1 / dx, 1 / dy[, 1 / dz]
   Real inv_h2[D];      // 1 / dx^2, ...
+  bool periodic[D];    // per axis; read only by the kWalls kernels
 
   // Interior index along axis a after a shift of at most n[a].
   FL_HD int wrap(int a, int i) const { return i < 1 ? i + n[a] : (i > n[a] ? i - n[a] : i); }
+  // The same on a periodic axis; on a wall axis (kWalls) clamped to the ghost layer.
+  template <bool kWalls>
+  FL_HD int shift(int a, int i) const {
+    if (kWalls && !periodic[a]) return i < 0 ? 0 : (i > n[a] + 1 ? n[a] + 1 : i);
+    return wrap(a, i);
+  }
   FL_HD std::size_t at(const Cell<D>& x) const {
     std::size_t k = 0;
     for (int d = 0; d < D; ++d) k += std::size_t(x.c[d]) * stride[d];
     return k;
   }
-  // Index of x shifted by s cells along axis a (periodic).
+  // Index of x shifted by s cells along axis a: the cell's own index plus the shift
+  // along that axis only (the compiler shares at(x) between the calls of a kernel).
+  template <bool kWalls = false>
   FL_HD std::size_t at(const Cell<D>& x, int a, int s) const {
-    std::size_t k = 0;
-    for (int d = 0; d < D; ++d) k += std::size_t(d == a ? wrap(d, x.c[d] + s) : x.c[d]) * stride[d];
-    return k;
+    return at(x) + std::size_t(std::ptrdiff_t(shift<kWalls>(a, x.c[a] + s) - x.c[a]) * std::ptrdiff_t(stride[a]));
   }
   // Index of x shifted by s along a and t along b (a != b).
+  template <bool kWalls = false>
   FL_HD std::size_t at(const Cell<D>& x, int a, int s, int b, int t) const {
-    std::size_t k = 0;
-    for (int d = 0; d < D; ++d) {
-      int i = x.c[d];
-      if (d == a) i = wrap(d, i + s);
-      else if (d == b) i = wrap(d, i + t);
-      k += std::size_t(i) * stride[d];
-    }
-    return k;
+    return at(x) + std::size_t(std::ptrdiff_t(shift<kWalls>(a, x.c[a] + s) - x.c[a]) * std::ptrdiff_t(stride[a]) +
+                               std::ptrdiff_t(shift<kWalls>(b, x.c[b] + t) - x.c[b]) * std::ptrdiff_t(stride[b]));
+  }
+  // Whether component a's face at x is a wall face (the last face of a wall axis):
+  // it stays at its boundary value (0) and is not a predictor/correction unknown.
+  template <bool kWalls>
+  FL_HD bool wall_face(const Cell<D>& x, int a) const {
+    return kWalls && !periodic[a] && x.c[a] == n[a];
   }
 };
 
