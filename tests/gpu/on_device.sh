@@ -6,6 +6,7 @@
 # Logs, tables and the final pictures are packed into $OUT/gpu_results.tar.gz (the
 # device tool brings back only a few files).
 set -uo pipefail
+source "$(dirname "$0")/unpack_build.sh"  # carry ["build-gpu-pack"] (or build-gpu/)
 root=$PWD
 work=/tmp/flowlua_gpu
 mkdir -p "$work"

@@ -11,6 +11,7 @@
 #   steady checkpoint tridiagonal lbm fs fs3d core3d adi sanitizer   the *_on_device.sh scripts
 # Limits in seconds: LIMIT_<part>=N overrides the defaults below.
 set -uo pipefail
+source "$(dirname "$0")/unpack_build.sh"  # carry ["build-gpu-pack"] (or build-gpu/)
 root=$PWD
 if [ "$root" != /work/main ]; then  # ctest files hold the configuring machine's paths
   mkdir -p /work && ln -sfn "$root" /work/main
