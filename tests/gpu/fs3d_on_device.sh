@@ -10,11 +10,11 @@
 #   4. the harness on the 3D step (flowlua --bench --bench-model fractional_step_3d):
 #      CUDA at 64^3..512^3, float and double; the CPU backend of the same machine at
 #      32^3..128^3.
-# Everything goes to /tmp/flowlua_fs3d and is packed into $OUT/fs3d_results.tar.gz.
+# Everything goes to $OUT (else /tmp/flowlua_fs3d).
 #   bash tests/gpu/fs3d_on_device.sh [TG_SIZES]        (default "64 128 256")
 set -uo pipefail
 root=$PWD
-out=/tmp/flowlua_fs3d
+out=${OUT:-/tmp/flowlua_fs3d}  # under round_on_device.sh: its part folder, packed there
 mkdir -p "$out"
 if [ "$root" != /work/main ]; then  # ctest files hold the configuring machine's paths
   mkdir -p /work && ln -sfn "$root" /work/main
@@ -34,13 +34,6 @@ ctest --test-dir build-gpu -L gpu -R "CudaFractionalStep3d|gpu.case.fs_taylor_gr
 echo "fractional_step 3D gpu tests:"; grep -E "tests passed|Failed|\(Failed\)" "$out/gpu_ctest.log"
 build-gpu/flowlua cases/fs/channel_3d.lua --quiet --backend cuda --output "$out/duct" > "$out/duct.txt" 2>&1
 echo "duct (cuda): exit $?"; cat "$out/duct.txt"
-for n in $tg_sizes; do
-  prec=double
-  [ "$n" -ge 256 ] && prec=float
-  /usr/bin/time -f "wall %e s" build-gpu/flowlua cases/fs/taylor_green_3d.lua --set n=$n --set precision=$prec \
-    --quiet --backend cuda --output "$out/tg$n" > "$out/tg$n.txt" 2>&1
-  echo "taylor_green_3d n=$n $prec (cuda): exit $?"; grep -E "peak|final|wall" "$out/tg$n.txt"
-done
 build-gpu/flowlua --bench --bench-model fractional_step_3d --backend cuda --quiet --output "$out/bench_cuda" \
   > "$out/bench_fs3d_cuda.md" 2> "$out/bench_fs3d_cuda.err"
 echo "cuda bench exit $?"; cat "$out/bench_fs3d_cuda.md"
@@ -53,5 +46,15 @@ if python3 -c "import torch; assert torch.cuda.is_available()" 2>/dev/null; then
 else
   echo "torch with CUDA is not installed here: tests/perf/torch_fs3d.py not run" | tee "$out/torch.txt"
 fi
-[ -n "${OUT:-}" ] && tar czf "$OUT/fs3d_results.tar.gz" -C "$out" . && cp "$out"/*.md "$out"/*.txt "$OUT/" 2>/dev/null
+for n in $tg_sizes; do
+  prec=double
+  [ "$n" -ge 256 ] && prec=float
+  start=$SECONDS
+  build-gpu/flowlua cases/fs/taylor_green_3d.lua --set n=$n --set precision=$prec \
+    --quiet --backend cuda --output "$out/tg$n" > "$out/tg$n.txt" 2>&1
+  rc=$?
+  echo "wall $((SECONDS - start)) s" >> "$out/tg$n.txt"
+  echo "taylor_green_3d n=$n $prec (cuda): exit $rc"; grep -E "peak|final|wall" "$out/tg$n.txt"
+done
+echo "results in $out"
 exit 0

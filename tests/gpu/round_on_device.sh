@@ -29,7 +29,7 @@ declare -A script=(
   [steady]=steady_on_device.sh [checkpoint]=checkpoint_on_device.sh
   [tridiagonal]=bench_tridiagonal_on_device.sh [lbm]=bench_lbm_on_device.sh
   [fs]=bench_fs_on_device.sh [fs3d]=fs3d_on_device.sh [core3d]=core3d_on_device.sh [adi]=bench_adi_on_device.sh
-  [sanitizer]=compute_sanitizer.sh)
+  [sanitizer]=compute_sanitizer.sh [fs3d]=fs3d_on_device.sh)
 declare -A limit=([gpu_ctest]=240 [steady]=60 [checkpoint]=120 [tridiagonal]=120 [lbm]=150
                   [fs]=150 [fs3d]=540 [core3d]=150 [adi]=200 [sanitizer]=300)
 
