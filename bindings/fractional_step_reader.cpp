@@ -27,7 +27,8 @@ class FractionalStepCase final : public ModelCase {
   std::string summary(const CaseSpec& spec) const override {
     const std::string fluid = "nu = " + fmt(config.nu) + ", rho = " + fmt(config.rho);
     return flow_summary(spec, fluid, "pressure", describe_pressure(config.pressure),
-                        std::string(fs_advection_name(config.advection)) + " (AB2, forward Euler first step)");
+                        std::string(fs_advection_name(config.advection)) + " (AB2, forward Euler first step), " +
+                            fs_diffusion_name(config.diffusion) + " diffusion");
   }
   std::optional<double> constant(const std::string& name) const override {
     if (name == "nu") return config.nu;
@@ -163,6 +164,8 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
   read_initial(top, c);
   const std::string a = top.choice("advection", "quick", {"quick", "central"});
   c.advection = a == "central" ? FsAdvection::Central : FsAdvection::Quick;
+  const std::string d = top.choice("diffusion", "explicit", {"explicit", "crank_nicolson"});
+  c.diffusion = d == "crank_nicolson" ? FsDiffusion::CrankNicolson : FsDiffusion::Explicit;
   read_pressure(top, c.pressure,
                 {{"fft", "pcg", "cg", "multigrid"},
                  "is not offered by the fractional_step model (its box takes 'fft', the default, "
@@ -179,7 +182,7 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
 }
 
 const ModelRegistration registration{{"fractional_step",
-                                      {"fluid", "boundaries", "initial", "advection", "pressure", "kernels"},
+                                      {"fluid", "boundaries", "initial", "advection", "diffusion", "pressure", "kernels"},
                                       read_fractional_step, true}};
 
 }  // namespace

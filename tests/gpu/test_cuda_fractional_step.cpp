@@ -185,3 +185,19 @@ TEST(CudaFractionalStep3d, QuickFftPeriodicFloat) {
 TEST(CudaFractionalStep3d, QuickFftDuctFloat) {
   compare3(vortex3(24, 20, 16, FsAdvection::Quick, true, PressureSolverKind::FFT), Precision::Float, 1e-4);
 }
+// Crank-Nicolson diffusion (the CG on I - nu dt/2 lap, homogeneous ghost fill of its
+// direction) in the duct with walls, at 4 times AB2's diffusive limit.
+TEST(CudaFractionalStep3d, CrankNicolsonDuctDouble) {
+  FractionalStepConfig c = vortex3(24, 20, 16, FsAdvection::Quick, true, PressureSolverKind::FFT);
+  c.diffusion = FsDiffusion::CrankNicolson;
+  c.nu = 0.5;
+  c.time.dt = 4 / (4 * c.nu * 3 / (c.grid3.dx * c.grid3.dx));
+  compare3(c, Precision::Double, 1e-10);
+}
+TEST(CudaFractionalStep3d, CrankNicolsonDuctFloat) {
+  FractionalStepConfig c = vortex3(24, 20, 16, FsAdvection::Quick, true, PressureSolverKind::FFT);
+  c.diffusion = FsDiffusion::CrankNicolson;
+  c.nu = 0.5;
+  c.time.dt = 4 / (4 * c.nu * 3 / (c.grid3.dx * c.grid3.dx));
+  compare3(c, Precision::Float, 1e-4);
+}

@@ -238,3 +238,28 @@ TEST(FractionalStep, RestoredStateContinuesAb2BitForBit) {
   for (int k = 0; k < 6; ++k) no_history.step();
   EXPECT_NE(no_history.save_state().array("u").values, whole.save_state().array("u").values);
 }
+
+// Crank-Nicolson in 2D (the same kernels as 3D): a shear mode u = sin y decays by
+// exactly ((1 - a lam) / (1 + a lam))^steps, dt 20 times AB2's diffusive limit.
+TEST(FractionalStep, CrankNicolsonDecaysAShearModeExactly) {
+  FractionalStepConfig c = taylor_green(16, 0.1, 0.0, FsAdvection::Quick);
+  const Grid& g = c.grid;
+  for (int j = 0; j <= 17; ++j)
+    for (int i = 0; i <= 17; ++i) {
+      c.u0[g.at(i, j)] = std::sin((j - 0.5) * g.dy);
+      c.v0[g.at(i, j)] = 0;
+    }
+  c.diffusion = FsDiffusion::CrankNicolson;
+  c.time.dt = 20 / (4 * c.nu * (2 / (g.dx * g.dx)));
+  FractionalStepSolver<CpuExec, double> s(c);
+  for (int k = 0; k < 10; ++k) s.step();
+  const double lam = std::pow(2 * std::sin(g.dy / 2) / g.dy, 2), a = 0.5 * c.nu * c.time.dt;
+  const double decay = std::pow((1 - a * lam) / (1 + a * lam), 10);
+  const auto u = s.save_state().array("u").values;
+  double err = 0;
+  for (int j = 1; j <= 16; ++j) err = std::max(err, std::abs(u[g.at(5, j)] - decay * std::sin((j - 0.5) * g.dy)));
+  EXPECT_LT(err, 1e-10);
+  // and explicit diffusion refuses that dt
+  c.diffusion = FsDiffusion::Explicit;
+  EXPECT_THROW((FractionalStepSolver<CpuExec, double>(c)), CaseError);
+}

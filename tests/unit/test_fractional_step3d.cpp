@@ -235,3 +235,38 @@ TEST(FractionalStep3d, RefusesInflowOutflowAndHalfPeriodicAxes) {
   h.boundaries3[int(Side::Back)] = SideCondition{};
   EXPECT_NE(error(h).find("periodic on one side of an axis"), std::string::npos) << error(h);
 }
+
+// Crank-Nicolson: a shear mode u = sin(k y) has no convection, so each step multiplies
+// it by exactly g = (1 - a lam) / (1 + a lam), a = nu dt / 2, lam the staggered
+// Laplacian's eigenvalue of the mode: (2 sin(h/2) / h)^2 in a periodic box, and for
+// walls in y (the mirrored ghost) sin(pi (j - 1/2) h) with (2 sin(pi h / 2) / h)^2. dt
+// is 20 times AB2's diffusive limit (explicit diffusion would blow up).
+TEST(FractionalStep3d, CrankNicolsonDecaysAShearModeExactly) {
+  for (bool walls : {false, true}) {
+    const int n = 16;
+    const double ly = walls ? 1.0 : 2 * kPi, h = ly / n, nu = 0.1;
+    FractionalStepConfig c = box3(8, n, 8, 8 * h, ly, 8 * h);
+    if (walls) c.boundaries3[int(Side::Bottom)] = c.boundaries3[int(Side::Top)] = SideCondition{};
+    c.nu = nu;
+    c.diffusion = FsDiffusion::CrankNicolson;
+    const double limit = 1 / (4 * nu * 3 / (h * h));
+    c.time.dt = 20 * limit;
+    const double k = walls ? kPi : 1.0;
+    const Grid3& g = c.grid3;
+    for (int kk = 0; kk <= 9; ++kk)
+      for (int j = 0; j <= n + 1; ++j)
+        for (int i = 0; i <= 9; ++i) c.u0[g.at(i, j, kk)] = std::sin(k * (j - 0.5) * h);
+    FractionalStepSolver<CpuExec, double, 3> s(c);
+    const int steps = 10;
+    for (int m = 0; m < steps; ++m) s.step();
+    const double lam = std::pow(2 * std::sin(k * h / 2) / h, 2), a = 0.5 * nu * c.time.dt;
+    const double decay = std::pow((1 - a * lam) / (1 + a * lam), steps);
+    const auto u = s.save_state().array("u").values;
+    double err = 0;
+    for (int j = 1; j <= n; ++j) err = std::max(err, std::abs(u[g.at(3, j, 4)] - decay * std::sin(k * (j - 0.5) * h)));
+    std::printf("  %s: dt = 20 x the explicit limit, decay %.6f after %d steps, max error %.2e, %ld CG iterations\n",
+                walls ? "walls in y" : "periodic", decay, steps, err,
+                long(s.diagnostics().get("diffusion_iterations")));
+    EXPECT_LT(err, 1e-10);
+  }
+}

@@ -21,10 +21,22 @@ enum class FsAdvection { Quick, Central };
 
 inline const char* fs_advection_name(FsAdvection a) { return a == FsAdvection::Quick ? "quick" : "central"; }
 
+// The viscous term: explicit in AB2 (seed eq. 5-6), or Crank-Nicolson with AB2 for
+// convection (fs_diffusion.hpp), which lifts AB2's diffusive time-step limit.
+enum class FsDiffusion { Explicit, CrankNicolson };
+inline const char* fs_diffusion_name(FsDiffusion d) {
+  return d == FsDiffusion::Explicit ? "explicit" : "crank_nicolson";
+}
+
 struct FractionalStepConfig : CaseCommon {
   double nu = 0.01;   // kinematic viscosity
   double rho = 1.0;   // density: scales the pressure only (p is solved as p / rho)
   FsAdvection advection = FsAdvection::Quick;
+  FsDiffusion diffusion = FsDiffusion::Explicit;
+  // Crank-Nicolson's CG: stop when |r| <= diffusion_tol |r_0| (0: 1e-12 in double, 1e-6
+  // in float), or after diffusion_max_iter iterations.
+  double diffusion_tol = 0;
+  int diffusion_max_iter = 1000;
   // 2D sides: periodic on all four (the seed's box); walls, inflow and outflow are
   // refused with a clear message until the 2D ghost fill for them exists.
   Boundaries boundaries;

@@ -5,6 +5,7 @@
 // r = dt_n / dt_{n-1} (eq. 5-6 for r = 1; forward Euler, eq. 2, on the first step).
 // One point function for every component and dimension; both backends run it.
 #pragma once
+#include "models/fractional_step/fs_diffusion.hpp"
 #include "models/fractional_step/fs_state.hpp"
 
 namespace flowlua::fractional_step {
@@ -87,7 +88,10 @@ struct Ab2Weights {
 // One pass over the cells: R^n of every component, u* from it and R^{n-1}, and
 // R^n kept as the next step's history. A uniform body force (per unit mass: a mean
 // pressure gradient driving a periodic duct) is part of R when has_force is set.
-// Wall faces (kWalls) keep their value: u* = u^n there, R = 0.
+// Wall faces (kWalls) keep their value: u* = u^n there, R = 0. With Crank-Nicolson
+// diffusion (cn, fs_diffusion.hpp) R is the convection (and force) only, and u* gets
+// the explicit half of the viscous term, a L u^n: the right-hand side of the
+// Helmholtz solve that follows.
 template <int D, int kScheme, class Real, bool kWalls = false>
 struct Predictor {
   State<D, Real> s;
@@ -95,6 +99,8 @@ struct Predictor {
   bool quick;  // kRuntime only
   bool has_force = false;
   Real force[D] = {};
+  bool cn = false;
+  Real half_nu_dt = 0;  // a = nu dt / 2 (cn only)
 
   FL_HD void point(const Cell<D>& x) const {
     const std::size_t c = s.at(x);
@@ -104,9 +110,11 @@ struct Predictor {
         s.hist[a][c] = Real(0);
         continue;
       }
-      Real r = momentum_rhs<D, kScheme, Real, kWalls>(s, a, x, nu, quick);
+      Real r = momentum_rhs<D, kScheme, Real, kWalls>(s, a, x, cn ? Real(0) : nu, quick);
       if (has_force) r += force[a];
-      s.star[a][c] = s.vel[a][c] + dt * (w_now * r - w_before * s.hist[a][c]);
+      Real st = s.vel[a][c] + dt * (w_now * r - w_before * s.hist[a][c]);
+      if (cn) st += half_nu_dt * component_laplacian<D, Real, kWalls>(s, s.vel[a], x);
+      s.star[a][c] = st;
       s.hist[a][c] = r;
     }
   }

@@ -25,7 +25,7 @@ FlagReport prepare(const FractionalStepConfig& c) {
   for (auto* init : {&c.u0, &c.v0, &c.p0})
     if (!init->empty() && init->size() != g.size()) throw CaseError("initial field has the wrong size");
   const double lap = 1 / (g.dx * g.dx) + 1 / (g.dy * g.dy);
-  if (c.time.dt > 0 && c.nu > 0 && c.time.dt * 4 * c.nu * lap > 1 + 1e-12) {
+  if (c.diffusion == FsDiffusion::Explicit && c.time.dt > 0 && c.nu > 0 && c.time.dt * 4 * c.nu * lap > 1 + 1e-12) {
     std::ostringstream o;
     o << "time.dt = " << c.time.dt << " exceeds AB2's diffusive stability limit 1 / (4 nu (1/dx^2 + 1/dy^2)) = "
       << 1 / (4 * c.nu * lap) << " for nu = " << c.nu << " on this grid; give a smaller dt, or time.cfl for an "
@@ -74,7 +74,7 @@ FlagReport prepare3(const FractionalStepConfig& c) {
   for (auto* init : {&c.u0, &c.v0, &c.w0, &c.p0})
     if (!init->empty() && init->size() != g.size()) throw CaseError("initial field has the wrong size");
   const double lap = 1 / (g.dx * g.dx) + 1 / (g.dy * g.dy) + 1 / (g.dz * g.dz);
-  if (c.time.dt > 0 && c.nu > 0 && c.time.dt * 4 * c.nu * lap > 1 + 1e-12) {
+  if (c.diffusion == FsDiffusion::Explicit && c.time.dt > 0 && c.nu > 0 && c.time.dt * 4 * c.nu * lap > 1 + 1e-12) {
     std::ostringstream o;
     o << "time.dt = " << c.time.dt
       << " exceeds AB2's diffusive stability limit 1 / (4 nu (1/dx^2 + 1/dy^2 + 1/dz^2)) = " << 1 / (4 * c.nu * lap)
@@ -91,9 +91,13 @@ double stable_dt(const FractionalStepConfig& c, double inv_t) {
   const Grid& g = c.grid;
   double lap = 1 / (g.dx * g.dx) + 1 / (g.dy * g.dy);
   if (c.dims == 3) lap = 1 / (c.grid3.dx * c.grid3.dx) + 1 / (c.grid3.dy * c.grid3.dy) + 1 / (c.grid3.dz * c.grid3.dz);
-  double dt = c.nu > 0 ? 1 / (4 * c.nu * lap) : 0;
+  double dt = c.nu > 0 && c.diffusion == FsDiffusion::Explicit ? 1 / (4 * c.nu * lap) : 0;
   if (inv_t > 0) dt = dt > 0 ? std::min(dt, 1 / inv_t) : 1 / inv_t;
-  if (!(dt > 0)) throw CaseError("time: the flow is at rest and nu = 0, so no time step follows from time.cfl; give time.dt");
+  if (!(dt > 0))
+    throw CaseError(c.diffusion == FsDiffusion::Explicit
+                        ? "time: the flow is at rest and nu = 0, so no time step follows from time.cfl; give time.dt"
+                        : "time: the flow is at rest and diffusion is implicit (crank_nicolson), so no time step "
+                          "follows from time.cfl; give time.dt");
   return c.time.cfl * dt;
 }
 
@@ -105,12 +109,13 @@ std::string describe_plan(const FractionalStepConfig& c, const char* backend, co
     const char* axes[3] = {"x", "y", "z"};
     o << "  3D staggered (MAC) grid " << c.grid3.nx << " x " << c.grid3.ny << " x " << c.grid3.nz << ";";
     for (int a = 0; a < 3; ++a) o << " " << axes[a] << (periodic_axis3(c, a) ? " periodic" : " walls") << (a < 2 ? "," : ";");
-    o << " AB2 (forward Euler first step), " << fs_advection_name(c.advection) << " convection, explicit diffusion\n";
+    o << " AB2 (forward Euler first step), " << fs_advection_name(c.advection) << " convection, "
+      << (c.diffusion == FsDiffusion::Explicit ? "explicit diffusion" : "Crank-Nicolson diffusion (CG)") << "\n";
     if (c.force[0] != 0 || c.force[1] != 0 || c.force[2] != 0)
       o << "  body force (" << c.force[0] << ", " << c.force[1] << ", " << c.force[2] << ") per unit mass\n";
   } else {
     o << "  staggered (MAC) grid, periodic box; AB2 (forward Euler first step), " << fs_advection_name(c.advection)
-      << " convection\n";
+      << " convection" << (c.diffusion == FsDiffusion::Explicit ? "" : ", Crank-Nicolson diffusion (CG)") << "\n";
   }
   o << "  pressure: " << pressure_solver << "\n";
   o << "  key: " << kernel_key(c, backend).describe() << "\n";

@@ -24,6 +24,7 @@
 #include "core/ghost_fill3.hpp"
 #include "linalg/solver_factory.hpp"
 #include "models/fractional_step/fs_diagnostics.hpp"
+#include "models/fractional_step/fs_diffusion.hpp"
 #include "models/fractional_step/fs_fields3.hpp"
 #include "models/fractional_step/fs_kernels.hpp"
 #include "models/fractional_step/fs_momentum.hpp"
@@ -61,7 +62,24 @@ class FractionalStepSolver final : public Solver {
     for (int a = 0; a < D; ++a) periodic_[a] = D == 2 || periodic_axis3(c_, a);
     for (int a = 0; a < D; ++a) walls_ = walls_ || !periodic_[a];
     if constexpr (D == 3)
-      if (walls_) sides_ = std::make_unique<SideArrays3<Exec, Real>>(g_, c_.boundaries3);
+      if (walls_) {
+        sides_ = std::make_unique<SideArrays3<Exec, Real>>(g_, c_.boundaries3);
+        if (c_.diffusion == FsDiffusion::CrankNicolson) {
+          Boundaries3 zero = c_.boundaries3;  // the same kinds with zero values: CG's corrections
+          for (SideCondition& b : zero) {
+            b.normal.clear();
+            b.tangential.clear();
+            b.tangential2.clear();
+          }
+          zero_sides_ = std::make_unique<SideArrays3<Exec, Real>>(g_, zero);
+        }
+      }
+    if (c_.diffusion == FsDiffusion::CrankNicolson)
+      for (int a = 0; a < D; ++a)
+        for (auto* v : {&cg_r_[a], &cg_p_[a], &cg_q_[a]}) {
+          *v = DeviceArray<Exec, Real>(n_);
+          v->fill(Real(0));
+        }
     for (int a = 0; a < D; ++a) {
       vel_[a] = DeviceArray<Exec, Real>(n_);
       star_[a] = DeviceArray<Exec, Real>(n_);
@@ -97,6 +115,7 @@ class FractionalStepSolver final : public Solver {
   void step() override {
     dt_ = next_dt();
     predictor();
+    if (c_.diffusion == FsDiffusion::CrankNicolson) diffuse();
     run_rhs(dt_);
     solve_pressure();
     run_correction(dt_);
@@ -111,6 +130,7 @@ class FractionalStepSolver final : public Solver {
   void run_stage(const std::string& stage) {
     if (stage == "dt") dt_ = dt_from(convective_rate());  // the reduction every adaptive step pays
     else if (stage == "momentum") predictor();
+    else if (stage == "diffusion") { if (c_.diffusion == FsDiffusion::CrankNicolson) diffuse(); }
     else if (stage == "rhs") run_rhs(dt_ > 0 ? dt_ : 1.0);
     else if (stage == "pressure") solve_pressure();
     else if (stage == "correction") run_correction(dt_ > 0 ? dt_ : 1.0);
@@ -201,6 +221,7 @@ class FractionalStepSolver final : public Solver {
     d.add("cfl", m * dt());
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
+    if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
     return d;
     }
   }
@@ -356,6 +377,8 @@ class FractionalStepSolver final : public Solver {
       constexpr bool wl = decltype(walls)::value;
       Predictor<D, k, Real, wl> p{s, Real(c_.nu), Real(dt_), Real(w.now), Real(w.before),
                                   c_.advection == FsAdvection::Quick};
+      p.cn = c_.diffusion == FsDiffusion::CrankNicolson;
+      p.half_nu_dt = Real(0.5 * c_.nu * dt_);
       for (int a = 0; a < D; ++a) {
         p.force[a] = Real(c_.force[a]);
         p.has_force = p.has_force || c_.force[a] != 0;
@@ -419,7 +442,46 @@ class FractionalStepSolver final : public Solver {
       d.add("cfl", convective_rate() * dt());
       d.add("pressure_iterations", last_solve_.iterations, true);
       d.add("pressure_residual", last_solve_.residual);
+      if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
     }
+  }
+
+  // Crank-Nicolson: (I - a L) u* = b by CG, b in u* (fs_diffusion.hpp).
+  void diffuse() {
+    if (walls_) run_diffusion(std::true_type{});
+    else run_diffusion(std::false_type{});
+  }
+  template <class Walls>
+  void run_diffusion(Walls) {
+    constexpr bool wl = Walls::value;
+    const State<D, Real> s = state();
+    CgVectors<D, Real> v{};
+    for (int a = 0; a < D; ++a) {
+      v.r[a] = cg_r_[a].data();
+      v.p[a] = cg_p_[a].data();
+      v.q[a] = cg_q_[a].data();
+    }
+    const Real a = Real(0.5 * c_.nu * dt_);
+    if constexpr (D == 3)
+      if (wl) fill_ghosts3<Exec, Real>(Velocity3<Real>{{star_[0].data(), star_[1].data(), star_[2].data()},
+                                                         {g_.nx, g_.ny, g_.nz}},
+                                        sides_->values());
+    double rr = sum_cells(HelmholtzStart<D, Real, wl>{s, v, a});
+    const double tol = c_.diffusion_tol > 0 ? c_.diffusion_tol : (sizeof(Real) == 4 ? 1e-6 : 1e-12);
+    const double stop = tol * tol * rr;
+    int it = 0;
+    for (; it < c_.diffusion_max_iter && rr > stop && rr > 0; ++it) {
+      if constexpr (D == 3)
+        if (wl) fill_ghosts3<Exec, Real>(Velocity3<Real>{{v.p[0], v.p[1], v.p[2]}, {g_.nx, g_.ny, g_.nz}},
+                                          zero_sides_->values());
+      const double pq = sum_cells(HelmholtzApply<D, Real, wl>{s, v, a});
+      if (!(pq > 0)) break;
+      const double rr_new = sum_cells(CgStep<D, Real>{s, v, Real(rr / pq)});
+      for_cells(CgDirection<D, Real>{s, v, Real(rr_new / rr)});
+      rr = rr_new;
+    }
+    if (!std::isfinite(rr)) blow_up("Crank-Nicolson diffusion solve diverged");
+    diffusion_iterations_ = it;
   }
 
   void upload(const std::vector<double>& values, DeviceArray<Exec, Real>& a) {
@@ -529,7 +591,9 @@ class FractionalStepSolver final : public Solver {
   std::size_t n_;
   bool periodic_[D] = {};
   bool walls_ = false;  // some axis has walls (3D)
-  std::unique_ptr<SideArrays3<Exec, Real>> sides_;
+  std::unique_ptr<SideArrays3<Exec, Real>> sides_, zero_sides_;
+  std::array<DeviceArray<Exec, Real>, D> cg_r_, cg_p_, cg_q_;  // Crank-Nicolson only
+  long diffusion_iterations_ = 0;
   std::array<DeviceArray<Exec, Real>, D> vel_, star_, hist_;
   DeviceArray<Exec, Real> p_, rhs_;
   DeviceArray<Exec, CellFlags> flag_array_;
