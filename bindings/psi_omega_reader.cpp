@@ -159,9 +159,9 @@ std::shared_ptr<const ModelCase> read_psi_omega(const TableReader& top, CaseSpec
   // The boundary nodes carry Dirichlet values of the stream function, which
   // multigrid's coarse levels and the FFT's transforms do not represent.
   read_pressure(top, c.pressure,
-                {{"cg", "rbsor"},
+                {{"cg", "rbsor", "adi"},
                  "is not yet available for the psi_omega model (its stream function has Dirichlet values on "
-                 "the boundary nodes); use 'cg' or 'rbsor'"});
+                 "the boundary nodes); use 'cg', 'rbsor' or 'adi'"});
   read_kernels(top, c, spec);
   return m;
 }
