@@ -86,6 +86,13 @@ struct RhsSquared {
   }
 };
 
+// psi = 0 at a node (a kernel at namespace scope: CUDA launches no private types).
+template <class Real>
+struct ZeroInterior {
+  State<Real> s;
+  FL_HD void operator()(int i, int j) const { s.psi[s.at(i, j)] = Real(0); }
+};
+
 // The ADI parameters: J values geometric over [a, b], the smallest and largest
 // eigenvalue of H_x and H_y (Dirichlet: (4 / h^2) sin^2(pi / (2 (n + 1))) and
 // (4 / h^2) cos^2(...); a Neumann end lowers the smallest to about a quarter).
@@ -124,7 +131,7 @@ class StreamLines {
       return rep;
     }
     if (!(bb > 0)) {  // no forcing: psi = 0
-      Exec::for_each(1, nx_, 1, ny_, Zero{s.psi, nx_});
+      Exec::for_each(1, nx_, 1, ny_, ZeroInterior<Real>{s});
       rep.converged = true;
       return rep;
     }
@@ -154,11 +161,6 @@ class StreamLines {
   }
 
  private:
-  struct Zero {
-    Real* p;
-    int nx;
-    FL_HD void operator()(int i, int j) const { p[std::size_t(j) * (nx + 2) + i] = Real(0); }
-  };
   static std::size_t scratch_size(int nx, int ny) {
     const long pitch = nx + 2;
     return std::size_t(std::max(tridiag::solve_scratch(tridiag::field_lines(tridiag::LineDir::X, nx, ny, pitch)),
