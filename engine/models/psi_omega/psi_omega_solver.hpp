@@ -193,6 +193,7 @@ class PsiOmegaSolver final : public Solver {
     st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", dt_}, {"dt_cap", dt_cap_},
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
+    if (stream_lines_) st.scalars.push_back({"stream_lines_cycle", double(stream_lines_->cycle_position())});
     return st;
   }
 
@@ -213,6 +214,9 @@ class PsiOmegaSolver final : public Solver {
     dt_cap_ = st.scalar("dt_cap");
     last_solve_.iterations = int(st.scalar("pressure_iterations"));
     last_solve_.residual = st.scalar("pressure_residual");
+    if (stream_lines_)
+      for (const auto& [name, v] : st.scalars)
+        if (name == "stream_lines_cycle") stream_lines_->set_cycle_position(long(v));
   }
 
   // For tests: the node arrays as they are now (ring included).

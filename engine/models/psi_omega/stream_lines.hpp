@@ -154,6 +154,10 @@ class StreamLines {
     return rep;
   }
 
+  // Where the parameter cycle stands (checkpoints: a restart continues it bit for bit).
+  long cycle_position() const { return next_; }
+  void set_cycle_position(long k) { next_ = k; }
+
   std::string describe() const {
     return "ADI line relaxation (Peaceman-Rachford, " + std::to_string(rho_.size()) +
            " parameters from " + short_number(rho_.front()) + " to " + short_number(rho_.back()) + ", tol " +
