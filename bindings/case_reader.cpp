@@ -60,7 +60,7 @@ namespace {
 // The keys every model shares; each model adds its own (ModelReader::keys).
 const std::vector<std::string> kCommonKeys = {"model", "grid", "time", "precision", "backend", "output", "checkpoint"};
 // Models on the roadmap that no reader provides yet.
-const std::vector<std::string> kPlannedModels = {"adi", "lbm"};
+const std::vector<std::string> kPlannedModels = {"lbm"};
 
 std::string available_models() {
   std::string s;

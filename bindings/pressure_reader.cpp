@@ -18,7 +18,7 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
   TableReader t(L, -1, "pressure",
                 {"solver", "omega", "tol", "max_iter", "check_every", "preconditioner", "cycle", "pre_smooth",
                  "post_smooth"});
-  const std::vector<std::string> all = {"rbsor", "cg", "pcg", "multigrid", "fft"};
+  const std::vector<std::string> all = {"rbsor", "cg", "pcg", "multigrid", "fft", "adi"};  // PressureSolverKind order
   const std::string current = all[int(p.solver)];  // the model's default
   const std::string s = t.choice("solver", current, all);
   if (!choices.allowed.empty() &&
@@ -28,6 +28,7 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
              : s == "pcg"       ? PressureSolverKind::PreconditionedCG
              : s == "multigrid" ? PressureSolverKind::Multigrid
              : s == "fft"       ? PressureSolverKind::FFT
+             : s == "adi"       ? PressureSolverKind::LineAdi
                                 : PressureSolverKind::RedBlackSOR;
   auto only_for = [&](const char* key, const std::string& solvers) {
     if (t.has(key))
@@ -97,6 +98,7 @@ std::string describe_pressure(const PressureControl& p) {
         << "+" << p.post_smooth << ", ";
       break;
     case PressureSolverKind::FFT: o << "fft ("; break;
+    case PressureSolverKind::LineAdi: o << "adi (line relaxation, "; break;
   }
   o << "tol = " << fmt(p.tol) << ", max_iter = " << p.max_iter;
   if (p.solver == PressureSolverKind::RedBlackSOR) o << ", check_every = " << p.check_every;

@@ -3,13 +3,16 @@
 --   flowlua cases/psi_omega/cavity.lua --set Re=1000 --set n=128
 --   flowlua cases/psi_omega/cavity.lua --set scheme=adi --set dt=0.02   (Peaceman-Rachford ADI)
 --   --set steps=1000 stops after 1000 steps (the seed's timing runs)
+--   --set stream=adi|cg: the stream-function solver (pressure.solver; default cg, with
+--   scheme=adi line relaxation 'adi')
 local Re = param("Re", 100)
 local n = param("n", 64)
 local sim = require("flowlua.cavity").psi_omega(Re, n, param("t_end", Re >= 1000 and 50 or 30),
                                                 { advection = param("advection", "central"),
                                                   wall_vorticity = param("wall_vorticity", "thom") },
                                                 { scheme = param("scheme", "explicit"), dt = param("dt", nil),
-                                                  steps = param("steps", nil) })
+                                                  steps = param("steps", nil) },
+                                                param("stream", nil) and { solver = param("stream", nil) } or nil)
 local worst, per = require("flowlua.ghia").max_deviation(sim, Re)
 local d = sim:diagnostics()
 print(string.format("Re %g, %dx%d cells, t = %.2f: psi_min %.5f, largest deviation from Ghia u %.4f, v %.4f",

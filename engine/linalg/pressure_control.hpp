@@ -4,7 +4,9 @@
 
 namespace flowlua {
 
-enum class PressureSolverKind { RedBlackSOR, ConjugateGradient, PreconditionedCG, Multigrid, FFT };
+// LineAdi: the psi_omega model's own (seed 001's line relaxation, models/psi_omega/
+// stream_lines.hpp); make_pressure_solver refuses it.
+enum class PressureSolverKind { RedBlackSOR, ConjugateGradient, PreconditionedCG, Multigrid, FFT, LineAdi };
 enum class PreconditionerKind { Jacobi, Multigrid, FFT };
 enum class MultigridCycle { V, F };
 

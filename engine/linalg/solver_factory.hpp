@@ -53,6 +53,8 @@ std::unique_ptr<PressureSolver<Exec, Real, D>> make_pressure_solver(const Pressu
       return std::make_unique<PreconditionedCG<Exec, Real, D>>(c, pr, make_preconditioner<Exec, Real, D>(c, pr));
     case PressureSolverKind::Multigrid: return std::make_unique<MultigridSolver<Exec, Real, D>>(c, pr);
     case PressureSolverKind::FFT: return std::make_unique<FftPoissonSolver<Exec, Real, D>>(c, pr);
+    case PressureSolverKind::LineAdi:
+      throw CaseError("pressure.solver = 'adi' (line relaxation) is offered by the psi_omega model only");
   }
   throw CaseError("unknown pressure solver");
 }

@@ -62,6 +62,10 @@ class Solver {
   // The relative tolerance of the model's Poisson solve (0: none), against which the
   // steady test checks that its target can be reached.
   virtual double poisson_tolerance() const { return 0; }
+  // The default span of the steady test in steps (time.steady_interval not given):
+  // 0 keeps the run loop's (SteadyMonitor::kDefaultSteps). A model whose steps are
+  // long in time (implicit, pseudo-time) compares over fewer of them.
+  virtual double steady_interval_steps() const { return 0; }
   // The shared part of the case the solver was built from (grid, time, precision,
   // backend); each model keeps its own config beside it.
   virtual const CaseCommon& common() const = 0;

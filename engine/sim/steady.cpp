@@ -17,7 +17,9 @@ void SteadyMonitor::reset() {
 }
 
 double SteadyMonitor::interval(const Solver& solver) const {
-  return interval_ > 0 ? interval_ : kDefaultSteps * solver.dt();
+  if (interval_ > 0) return interval_;
+  const double steps = solver.steady_interval_steps();
+  return (steps > 0 ? steps : kDefaultSteps) * solver.dt();
 }
 
 bool SteadyMonitor::due(const Solver& solver) const {

@@ -22,8 +22,9 @@ end
 -- time unit) or t_end.
 --   local sim = require("flowlua.cavity").psi_omega(Re, n, t_end)
 -- `time` (optional) adds keys to the time table: { scheme = "adi", dt = 0.02 } (a dt
--- replaces the cfl factor).
-function M.psi_omega(Re, n, t_end, kernels, time)
+-- replaces the cfl factor); `pressure` (optional) is the stream-function solver's table,
+-- e.g. { solver = "adi" } (line relaxation).
+function M.psi_omega(Re, n, t_end, kernels, time, pressure)
   local t = { t_end = t_end, steady = 1e-3, cfl = 0.9 }
   for k, v in pairs(time or {}) do t[k] = v end
   if t.dt then t.cfl = nil end
@@ -34,6 +35,7 @@ function M.psi_omega(Re, n, t_end, kernels, time)
     boundaries = { top = flow.wall { u = 1 }, bottom = flow.wall(), left = flow.wall(), right = flow.wall() },
     time = t,
     kernels = kernels,
+    pressure = pressure,
   }
   local report = sim:run()
   return sim, report

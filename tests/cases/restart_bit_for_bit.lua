@@ -40,6 +40,20 @@ local function psi_omega(precision)
   }
 end
 
+-- The lid cavity with ADI steps and the stream function by line relaxation, whose
+-- parameter cycle runs on across steps (saved in the checkpoint).
+local function psi_omega_adi(precision)
+  return flow.simulation {
+    model = "psi_omega",
+    grid = { nx = 16, ny = 12 },
+    fluid = { nu = 0.01 },
+    boundaries = { top = flow.wall { u = 1 }, bottom = flow.wall(), left = flow.wall(), right = flow.wall() },
+    time = { steps = N, dt = 0.05, scheme = "adi", steady = 1e-12 },
+    pressure = { solver = "adi", tol = 1e-3 },
+    precision = precision,
+  }
+end
+
 local function fractional_step(precision)
   return flow.simulation {
     model = "fractional_step",
@@ -116,6 +130,7 @@ end
 
 local both = { "double", "float" }
 for _, build in ipairs { { "projection", projection, both }, { "psi_omega", psi_omega, both },
+                         { "psi_omega_adi", psi_omega_adi, both },
                          { "fractional_step", fractional_step, both },
                          { "fractional_step_3d", fractional_step_3d, both }, { "lbm_swe", lbm_swe, both },
                          { "lbm_swe_fp16", lbm_swe_fp16, { "float" } } } do

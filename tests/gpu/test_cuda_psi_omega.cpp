@@ -136,3 +136,19 @@ TEST(CudaPsiOmega, ChannelUpwindAdiDouble) {
 }
 TEST(CudaPsiOmega, TallCavityAdiPartitionedDouble) { compare(adi(tall_cavity(), 0.005), Precision::Double, 1e-9); }
 TEST(CudaPsiOmega, TallCavityAdiPartitionedFloat) { compare(adi(tall_cavity(), 0.005), Precision::Float, 1e-4); }
+
+// The stream function by ADI line relaxation (pressure.solver = 'adi',
+// models/psi_omega/stream_lines.hpp): its lines go through the same GPU line solvers,
+// its residual through the CUDA reductions; the channel has an outflow side (the last
+// row of each line folds dpsi/dn = 0).
+PsiOmegaConfig lines(PsiOmegaConfig c) {
+  c.pressure.solver = PressureSolverKind::LineAdi;
+  return c;
+}
+TEST(CudaPsiOmega, LidCavityStreamLinesDouble) { compare(lines(lid_cavity()), Precision::Double, 1e-9); }
+TEST(CudaPsiOmega, ChannelAdiStreamLinesDouble) {
+  compare(lines(adi(channel(ScalarAdvection::Upwind), 0.02)), Precision::Double, 1e-9);
+}
+TEST(CudaPsiOmega, TallCavityAdiStreamLinesFloat) {
+  compare(lines(adi(tall_cavity(), 0.005)), Precision::Float, 1e-4);
+}

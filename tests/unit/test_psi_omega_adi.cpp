@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "backend/cpu/cpu_exec.hpp"
@@ -125,4 +126,57 @@ TEST(PsiOmegaAdi, PlanNamesTheLineSolvers) {
   c.kernels.clear();
   c.psi_omega.advection = ScalarAdvection::Upwind2;
   EXPECT_THROW((PsiOmegaSolver<CpuExec, float>(c)), CaseError);
+}
+
+namespace {
+
+// psi after `steps` explicit steps of a config, for comparing stream-function solvers.
+std::vector<double> psi_after(PsiOmegaConfig c, PressureSolverKind solver, int steps) {
+  c.pressure.solver = solver;
+  c.pressure.tol = 1e-12;
+  c.pressure.max_iter = 100000;
+  PsiOmegaSolver<CpuExec, double> s(c);
+  for (int k = 0; k < steps; ++k) s.step();
+  return s.host_nodes().psi;
+}
+
+double max_abs_diff(const std::vector<double>& a, const std::vector<double>& b, double* scale = nullptr) {
+  double d = 0, m = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) d = std::max(d, std::abs(a[k] - b[k])), m = std::max(m, std::abs(b[k]));
+  if (scale) *scale = m;
+  return d;
+}
+
+}  // namespace
+
+// pressure.solver = 'adi' (stream_lines.hpp) solves the same -lap psi = w as conjugate
+// gradients: a cavity (Dirichlet ring) on a non-square grid, and a channel with an
+// inflow and an outflow side (dpsi/dn = 0 folded into the last row of each line).
+TEST(PsiOmegaAdi, StreamLineRelaxationMatchesConjugateGradients) {
+  PsiOmegaConfig cav = box(24, 17, 0.05);
+  cav.boundaries[int(Side::Top)].tangential.assign(25, 1.0);
+  double scale = 0;
+  const std::vector<double> p_lines = psi_after(cav, PressureSolverKind::LineAdi, 30),
+                            p_cg = psi_after(cav, PressureSolverKind::ConjugateGradient, 30);
+  const double d1 = max_abs_diff(p_lines, p_cg, &scale);
+  EXPECT_GT(scale, 1e-3);
+  EXPECT_LT(d1, 1e-6 * scale) << d1 << " of " << scale;
+
+  for (Side out : {Side::Right, Side::Top}) {
+    const bool along_x = out == Side::Right;
+    const int nx = 20, ny = 14;
+    PsiOmegaConfig ch = box(nx, ny, 0.05);
+    const Side in = along_x ? Side::Left : Side::Bottom;
+    const int n_in = along_x ? ny + 1 : nx + 1;
+    std::vector<double> profile(n_in);
+    for (int k = 0; k < n_in; ++k) profile[k] = 4.0 * k / (n_in - 1) * (1 - double(k) / (n_in - 1));
+    ch.boundaries[int(in)].normal = profile;
+    ch.boundaries[int(out)] = SideCondition{};
+    ch.boundaries[int(out)].kind = BoundaryKind::Outflow;
+    const std::vector<double> q_lines = psi_after(ch, PressureSolverKind::LineAdi, 30),
+                              q_cg = psi_after(ch, PressureSolverKind::ConjugateGradient, 30);
+    const double d2 = max_abs_diff(q_lines, q_cg, &scale);
+    EXPECT_GT(scale, 1e-2);
+    EXPECT_LT(d2, 1e-6 * scale) << "outflow on side " << int(out) << ": " << d2 << " of " << scale;
+  }
 }

@@ -57,6 +57,7 @@ KernelKey kernel_key(const FractionalStepConfig& c, const char* backend) {
     case PressureSolverKind::PreconditionedCG: k.pressure = "pcg"; break;
     case PressureSolverKind::Multigrid: k.pressure = "multigrid"; break;
     case PressureSolverKind::FFT: k.pressure = "fft"; break;
+    case PressureSolverKind::LineAdi: k.pressure = "adi"; break;
   }
   k.obstacles = false;
   k.periodic = true;

@@ -63,6 +63,7 @@ KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_d
     case PressureSolverKind::PreconditionedCG: k.pressure = "pcg"; break;
     case PressureSolverKind::Multigrid: k.pressure = "multigrid"; break;
     case PressureSolverKind::FFT: k.pressure = "fft"; break;
+    case PressureSolverKind::LineAdi: k.pressure = "adi"; break;
   }
   k.obstacles = !open_domain;
   k.periodic = is_periodic_x(c.boundaries) || is_periodic_y(c.boundaries);

@@ -11,11 +11,13 @@ bool upwind(const KernelKey& k) { return k.scheme == "upwind"; }
 bool central(const KernelKey& k) { return k.scheme == "central"; }
 bool upwind2(const KernelKey& k) { return k.scheme == "upwind2"; }
 
-KernelRegistry build(bool adi) {
+KernelRegistry build(bool adi, bool lines) {
   KernelRegistry r;
-  if (adi) {
+  if (adi || lines) {
     tridiag::add_line_solver_variants(r, "lines_x", tridiag::LineDir::X);
     tridiag::add_line_solver_variants(r, "lines_y", tridiag::LineDir::Y);
+  }
+  if (adi) {
     r.add({"stream", "flagged", "-lap psi = w by the Poisson solver's own kernels on the node flags", "nothing",
            always, 0});
     return r;
@@ -35,9 +37,10 @@ KernelRegistry build(bool adi) {
 
 }  // namespace
 
-const KernelRegistry& kernel_registry(bool adi) {
-  static const KernelRegistry explicit_steps = build(false), adi_steps = build(true);
-  return adi ? adi_steps : explicit_steps;
+const KernelRegistry& kernel_registry(bool adi, bool stream_lines) {
+  static const KernelRegistry registries[4] = {build(false, false), build(false, true), build(true, false),
+                                               build(true, true)};
+  return registries[2 * adi + stream_lines];
 }
 
 KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend) {
@@ -46,7 +49,9 @@ KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend) {
   k.backend = backend;
   k.precision = c.precision;
   k.scheme = advection_name(c.psi_omega.advection);
-  k.pressure = c.pressure.solver == PressureSolverKind::RedBlackSOR ? "rbsor" : "cg";
+  k.pressure = c.pressure.solver == PressureSolverKind::RedBlackSOR ? "rbsor"
+               : c.pressure.solver == PressureSolverKind::LineAdi   ? "adi"
+                                                                     : "cg";
   k.nx = c.grid.nx - 1;  // interior nodes: the lengths of the ADI lines
   k.ny = c.grid.ny - 1;
   return k;

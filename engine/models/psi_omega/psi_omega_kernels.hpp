@@ -10,7 +10,9 @@
 
 namespace flowlua::psi_omega {
 
-const KernelRegistry& kernel_registry(bool adi = false);
+// adi: time.scheme = 'adi' (no transport stage); stream_lines: pressure.solver
+// = 'adi' (the lines_x, lines_y stages serve the stream-function iteration too).
+const KernelRegistry& kernel_registry(bool adi = false, bool stream_lines = false);
 KernelKey kernel_key(const PsiOmegaConfig& c, const char* backend);
 
 }  // namespace flowlua::psi_omega
