@@ -13,11 +13,13 @@ double copy_bandwidth_cpu(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_projection_batch_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 #ifdef FLOWLUA_HAVE_CUDA
 double copy_bandwidth_cuda(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_projection_batch_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::string cuda_device_name();
 #endif
 
@@ -26,11 +28,14 @@ Report run(const Options& opt, std::FILE* log) {
   const bool cuda = opt.backend != BackendChoice::Cpu && cuda_available(&why);
   if (opt.backend == BackendChoice::Cuda && !cuda)
     throw BackendError("backend \"cuda\" was asked for, but " + why);
-  if (opt.model != "projection" && opt.model != "fractional_step")
-    throw CaseError("--bench-model: no model '" + opt.model + "' in the harness (projection, fractional_step)");
+  if (opt.model != "projection" && opt.model != "fractional_step" && opt.model != "projection_batch")
+    throw CaseError("--bench-model: no model '" + opt.model +
+                    "' in the harness (projection, fractional_step, projection_batch)");
   const bool fs = opt.model == "fractional_step";
+  const bool batch = opt.model == "projection_batch";  // flow.batch: batch_bench.hpp
   Report rep;
   std::vector<int> sizes = opt.sizes;
+  if (sizes.empty() && batch) sizes = {64, 128};
   if (sizes.empty()) sizes = cuda ? std::vector<int>{128, 256, 512, 1024, 2048, 4096, 8192}
                                   : std::vector<int>{128, 256, 512, 1024, 2048};
   const int repeats = opt.repeats > 0 ? opt.repeats : (cuda ? 30 : 11);
@@ -53,6 +58,14 @@ Report run(const Options& opt, std::FILE* log) {
     for (int n : sizes) {
       if (log) std::fprintf(log, "bench: %s %d x %d ...\n", precision_name(p), n, n), std::fflush(log);
       std::vector<Row> rows;
+      if (batch) {
+#ifdef FLOWLUA_HAVE_CUDA
+        if (cuda) rows = bench_projection_batch_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
+#endif
+        if (!cuda) rows = bench_projection_batch_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
+        rep.rows.insert(rep.rows.end(), rows.begin(), rows.end());
+        continue;
+      }
 #ifdef FLOWLUA_HAVE_CUDA
       if (cuda) rows = fs ? bench_fractional_step_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)
                           : bench_projection_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
