@@ -113,7 +113,9 @@ std::shared_ptr<const ModelCase> read_projection(const TableReader& top, CaseSpe
   read_boundaries(top, spec, store, sides, c.boundaries);
   read_obstacles(top, spec, store, c.solid, c.obstacle_id);
   read_initial(top, c);
-  read_pressure(top, c.pressure);
+  PoissonChoices choices;
+  choices.mixed = &c.pressure_mixed;
+  read_pressure(top, c.pressure, choices);
   read_kernels(top, *m, spec);
   return m;
 }

@@ -149,11 +149,18 @@ TEST(ProjectionBatch, ObstaclesOutflowAndOwnSorSettings) {
   batch_equals_alone(cs, {12, 12, 12}, false);
 }
 
-TEST(ProjectionBatch, OtherPressureSolversStepMemberByMember) {
+TEST(ProjectionBatch, OtherPressureSolversAndMixedStepMemberByMember) {
   std::vector<ProjectionConfig> cs = {cavity(16, 0.01, 1.0), cavity(16, 0.004, 1.0)};
   for (auto& c : cs) {
     c.pressure.solver = PressureSolverKind::ConjugateGradient;
     c.pressure.max_iter = 1000;
+  }
+  batch_equals_alone(cs, {15, 15}, true);
+  // pressure.mixed (float fields, the pressure refined in double): also member by member.
+  for (auto& c : cs) {
+    c.pressure.solver = PressureSolverKind::RedBlackSOR;
+    c.precision = Precision::Float;
+    c.pressure_mixed = true;
   }
   batch_equals_alone(cs, {15, 15}, true);
 }

@@ -41,7 +41,8 @@ class ProjectionBatch final : public BatchStepper {
         host_(m_.size() * K, 0.0) {
     scal_.fill(0.0);
     sor_ = true;
-    for (Member* m : m_) sor_ = sor_ && dynamic_cast<RedBlackSOR<Exec, Real>*>(m->pressure_.get()) != nullptr;
+    for (Member* m : m_)  // pressure.mixed solves through its own refinement, member by member
+      sor_ = sor_ && !m->refined_ && dynamic_cast<RedBlackSOR<Exec, Real>*>(m->pressure_.get()) != nullptr;
     for (std::size_t b = 0; b < m_.size(); ++b) m_[b]->scal_ = scal_.data() + b * K;
   }
   ~ProjectionBatch() override { release(); }

@@ -19,6 +19,7 @@
 #include "backend/launch.hpp"
 #include "core/error.hpp"
 #include "core/flags.hpp"
+#include "linalg/refinement.hpp"
 #include "linalg/solver_factory.hpp"
 #include "models/projection/boundary_fill.hpp"
 #include "models/projection/derived_fields.hpp"
@@ -67,6 +68,7 @@ class ProjectionSolver final : public Solver {
     rhs_.fill(Real(0));
     for (Side s : kSides) upload_side(s);
     pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, PoissonProblem{g_, state().nb, setup_.flags.flags});
+    if (c_.pressure_mixed) setup_mixed();
     for (Side sd : kSides) has_outflow_ = has_outflow_ || c_.boundaries[int(sd)].kind == BoundaryKind::Outflow;
     choose_kernels();
     fill_boundaries(direct_);
@@ -160,6 +162,7 @@ class ProjectionSolver final : public Solver {
     for (int j = 1; j <= g_.ny; ++j)
       for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j)] = Real(f.get(i, j) / c_.rho);
     p_.upload(host);
+    if (refined_) pd_from_p();
   }
 
   Diagnostics diagnostics() override {
@@ -183,7 +186,7 @@ class ProjectionSolver final : public Solver {
   Forces forces(int obstacle) override { return obstacle_forces(host_state(), c_.obstacle_id, obstacle); }
 
   std::string plan() const override {
-    return describe_plan(c_, setup_, Exec::name, pressure_->describe(), plan_);
+    return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_);
   }
   std::string backend_name() const override { return Exec::name; }
 
@@ -221,6 +224,7 @@ class ProjectionSolver final : public Solver {
     restore_array(st, "F", f_);
     restore_array(st, "G", gg_);
     restore_array(st, "p", p_);
+    if (refined_) pd_from_p();  // the double pressure restarts from the float one
     restore_array(st, "rhs", rhs_);
     restore_array(st, "sides", sides_);
     for (Side sd : kSides) {
@@ -324,7 +328,38 @@ class ProjectionSolver final : public Solver {
                              Real(1 / (g_.dy * g_.dy))};
   }
 
+  // pressure.mixed (float fields; linalg/refinement.hpp): the pressure is kept in
+  // double (pd_) and solved by refinement around a float solve of the case's solver
+  // to mixed_gain; the float p is its rounding, the correction reads pd_.
+  void setup_mixed() {
+    PressureControl inner = c_.pressure, outer = c_.pressure;
+    inner.tol = c_.mixed_gain;
+    outer.max_iter = 50;  // refinement steps; each gains mixed_gain until the double floor
+    refined_ = std::make_unique<RefinedPoissonSolver<Exec>>(
+        outer, make_pressure_solver<Exec, float>(inner, PoissonProblem{g_, state().nb, setup_.flags.flags}));
+    pd_ = DeviceArray<Exec, double>(n_);
+    bd_ = DeviceArray<Exec, double>(n_);
+    bd_.fill(0.0);
+    pd_from_p();
+  }
+  void pd_from_p() { Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<Real, double>{p_.data(), pd_.data(), g_.nx + 2}); }
+  void solve_mixed() {
+    const int st = g_.nx + 2;
+    Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<Real, double>{rhs_.data(), bd_.data(), st});
+    last_solve_ = refined_->solve(PoissonView<double>{pd_.data(), bd_.data(), flags_.data(), state().nb,
+                                                      1 / (g_.dx * g_.dx), 1 / (g_.dy * g_.dy)});
+    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
+    if (setup_.singular && steps_ % 16 == 0) {
+      double* sum = scal_ + kPressureSum;
+      Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<double>{pd_.data(), flags_.data(), st, false}, sum);
+      Exec::for_each(1, g_.nx, 1, g_.ny,
+                     SubtractFluidMean<double>{pd_.data(), flags_.data(), st, sum, 1.0 / double(setup_.flags.fluid_cells)});
+    }
+    Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<double, Real>{pd_.data(), p_.data(), st});
+  }
+
   void solve_pressure() {
+    if (refined_) { solve_mixed(); return; }
     last_solve_ = pressure_->solve(poisson_view());
     if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
     // Without an outflow p is fixed up to a constant that only drifts by round-off:
@@ -336,6 +371,11 @@ class ProjectionSolver final : public Solver {
   void correct(L& l) {
     const State<Real> s = state();
     with_cells("correction", [&](auto cells) {
+      if (refined_) {
+        const VelocityCorrection<Real, decltype(cells), double> corr{s, Real(dt_), cells, pd_.data()};
+        l.for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+        return;
+      }
       const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells};
       l.for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
     });
@@ -486,6 +526,8 @@ class ProjectionSolver final : public Solver {
   double* scal_ = nullptr;  // scalars_, or this member's slots in a batch's array
   DirectLaunch<Exec> direct_;
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
+  std::unique_ptr<RefinedPoissonSolver<Exec>> refined_;  // pressure.mixed
+  DeviceArray<Exec, double> pd_, bd_;                    // its pressure and rhs in double
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0;
   std::vector<Real> host_u_, host_v_;  // steady_sample's downloads, reused
