@@ -50,21 +50,6 @@ SimCore& check_sim(lua_State* L, int idx, const char* method) {
 
 namespace {
 
-// Makes the running thread and the simulation's stack slot known to its callbacks.
-struct ActiveCall {
-  SimCore& c;
-  lua_State* old_L;
-  int old_self;
-  ActiveCall(SimCore& core, lua_State* L, int self) : c(core), old_L(core.L), old_self(core.self) {
-    c.L = L;
-    c.self = lua_absindex(L, self);
-  }
-  ~ActiveCall() {
-    c.L = old_L;
-    c.self = old_self;
-  }
-};
-
 void call_slot(SimCore* c, int slot) {
   lua_State* L = c->L;
   if (!L) throw std::logic_error("a simulation callback ran outside sim:run()");
@@ -96,7 +81,9 @@ void refresh_side(SimCore* c, const DynamicSide& d) {
   c->solver().set_side(d.side, cond);
 }
 
-const char* reason_text(const RunReport& r) {
+}  // namespace
+
+static const char* reason_text(const RunReport& r) {
   return r.reason == StopReason::None ? "explain only: not run" : stop_reason_text(r.reason);
 }
 
@@ -114,9 +101,17 @@ void push_report(lua_State* L, const RunReport& r) {
   lua_setfield(L, -2, "cell_updates_per_s");
   lua_pushstring(L, reason_text(r));
   lua_setfield(L, -2, "reason");
+  if (!r.error.empty()) {
+    lua_pushlstring(L, r.error.data(), r.error.size());
+    lua_setfield(L, -2, "error");
+  }
 }
 
+namespace {
+
 // ---- flow.simulation ------------------------------------------------------------------
+
+}  // namespace
 
 int l_simulation(lua_State* L) {
   Host& h = host_of(L);
@@ -173,6 +168,8 @@ int l_simulation(lua_State* L) {
   lua_settop(L, 2);
   return 1;
 }
+
+namespace {
 
 // ---- methods --------------------------------------------------------------------------
 
@@ -438,6 +435,7 @@ void register_simulation(lua_State* L, int flow) {
 
   lua_pushcfunction(L, protect<l_simulation>);
   lua_setfield(L, flow, "simulation");
+  register_batch(L, flow);  // flow.batch, flow.study (lua_batch.cpp)
 
   // Numbers get a __call metamethod so that sim:step(n) works while sim.step is a number.
   lua_pushinteger(L, 0);

@@ -71,6 +71,32 @@ struct FieldUD {
   std::shared_ptr<FieldData> data;
 };
 
+// Makes the running thread and the simulation's stack slot known to its callbacks
+// (for the duration of sim:run(), sim:step(n) or batch:run()).
+struct ActiveCall {
+  SimCore& c;
+  lua_State* old_L;
+  int old_self;
+  ActiveCall(SimCore& core, lua_State* L, int self) : c(core), old_L(core.L), old_self(core.self) {
+    c.L = L;
+    c.self = lua_absindex(L, self);
+  }
+  ~ActiveCall() {
+    c.L = old_L;
+    c.self = old_self;
+  }
+  ActiveCall(const ActiveCall&) = delete;
+  ActiveCall& operator=(const ActiveCall&) = delete;
+};
+
+// flow.simulation{...}: the table at 1 becomes a simulation userdata (returned).
+int l_simulation(lua_State* L);
+// The table sim:run() returns: steps, time, wall, callback_wall, cell_updates_per_s,
+// reason (and error for a failed batch member).
+void push_report(lua_State* L, const RunReport& r);
+// flow.batch and flow.study (lua_batch.cpp), registered with flow.simulation.
+void register_batch(lua_State* L, int flow);
+
 // The simulation at idx, or a CaseError naming the method ("sim:run").
 SimCore& check_sim(lua_State* L, int idx, const char* method);
 // Pushes a Field userdata for a new snapshot.

@@ -117,8 +117,8 @@ static int run(int argc, char** argv) {
       ->type_name("N,N,...");
   app.add_option("--bench-repeats", bench_repeats, "Timed repeats per row for --bench (median reported)")
       ->check(CLI::Range(1, 100000));
-  app.add_option("--bench-model", bench_model, "Whose step --bench times: projection (default; with the lbm_swe step), fractional_step or fractional_step_3d (n^3 cells)")
-      ->check(CLI::IsMember({"projection", "fractional_step", "fractional_step_3d"}));
+  app.add_option("--bench-model", bench_model, "Whose step --bench times: projection (default; with the lbm_swe step), fractional_step, fractional_step_3d (n^3 cells), or projection_batch (flow.batch: FLOWLUA_BENCH_MEMBERS cavities, default 256, stepped as one batch)")
+      ->check(CLI::IsMember({"projection", "fractional_step", "fractional_step_3d", "projection_batch"}));
   app.add_flag("--version", version, "Print the version, the build (CUDA, precisions) and library versions; exit");
   app.footer(
       "Exit codes: 0 done, 1 case error, 2 usage error, 3 numerical blow-up, 4 --timeout,\n"

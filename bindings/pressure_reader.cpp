@@ -17,7 +17,10 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
   top.push("pressure");
   TableReader t(L, -1, "pressure",
                 {"solver", "omega", "tol", "max_iter", "check_every", "preconditioner", "cycle", "pre_smooth",
-                 "post_smooth"});
+                 "post_smooth", "mixed"});
+  if (t.has("mixed") && !choices.mixed)
+    throw CaseError("pressure.mixed is offered by the projection model only (model = \"projection\")");
+  if (choices.mixed) *choices.mixed = t.boolean("mixed", *choices.mixed);
   const std::vector<std::string> all = {"rbsor", "cg", "pcg", "multigrid", "fft", "adi"};  // PressureSolverKind order
   const std::string current = all[int(p.solver)];  // the model's default
   const std::string s = t.choice("solver", current, all);

@@ -16,6 +16,7 @@ namespace flowlua::lua {
 struct PoissonChoices {
   std::vector<std::string> allowed;
   std::string why_not;
+  bool* mixed = nullptr;  // where pressure.mixed goes, when the model offers it (projection)
 };
 // pressure = { ... } into `p`, whose values (the model's defaults) stand for absent keys.
 void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoices& choices = {});

@@ -113,10 +113,11 @@ std::shared_ptr<const ModelCase> read_projection(const TableReader& top, CaseSpe
   read_boundaries(top, spec, store, sides, c.boundaries);
   read_obstacles(top, spec, store, c.solid, c.obstacle_id);
   read_initial(top, c);
-  read_pressure(top, c.pressure,
-                {{"rbsor", "cg", "pcg", "multigrid", "fft"},
-                 "is the psi_omega model's line relaxation of the stream function; the projection model takes "
-                 "'rbsor', 'cg', 'pcg', 'multigrid' or 'fft'"});
+  PoissonChoices choices{{"rbsor", "cg", "pcg", "multigrid", "fft"},
+                         "is the psi_omega model's line relaxation of the stream function; the projection model "
+                         "takes 'rbsor', 'cg', 'pcg', 'multigrid' or 'fft'"};
+  choices.mixed = &c.pressure_mixed;
+  read_pressure(top, c.pressure, choices);
   read_kernels(top, *m, spec);
   return m;
 }

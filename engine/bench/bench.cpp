@@ -14,12 +14,14 @@ std::vector<Row> bench_projection_cpu(int n, Precision p, const Options& opt, in
 std::vector<Row> bench_lbm_swe_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step3_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_projection_batch_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 #ifdef FLOWLUA_HAVE_CUDA
 double copy_bandwidth_cuda(std::size_t bytes, int repeats);
 std::vector<Row> bench_projection_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_lbm_swe_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::vector<Row> bench_fractional_step3_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
+std::vector<Row> bench_projection_batch_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs);
 std::string cuda_device_name();
 #endif
 
@@ -28,13 +30,16 @@ Report run(const Options& opt, std::FILE* log) {
   const bool cuda = opt.backend != BackendChoice::Cpu && cuda_available(&why);
   if (opt.backend == BackendChoice::Cuda && !cuda)
     throw BackendError("backend \"cuda\" was asked for, but " + why);
-  if (opt.model != "projection" && opt.model != "fractional_step" && opt.model != "fractional_step_3d")
+  if (opt.model != "projection" && opt.model != "fractional_step" && opt.model != "fractional_step_3d" &&
+      opt.model != "projection_batch")
     throw CaseError("--bench-model: no model '" + opt.model +
-                    "' in the harness (projection, fractional_step, fractional_step_3d)");
+                    "' in the harness (projection, fractional_step, fractional_step_3d, projection_batch)");
   const bool fs3 = opt.model == "fractional_step_3d";
   const bool fs = opt.model == "fractional_step" || fs3;
+  const bool batch = opt.model == "projection_batch";  // flow.batch: batch_bench.hpp
   Report rep;
   std::vector<int> sizes = opt.sizes;
+  if (sizes.empty() && batch) sizes = {64, 128};
   if (sizes.empty()) sizes = cuda ? std::vector<int>{128, 256, 512, 1024, 2048, 4096, 8192}
                                   : std::vector<int>{128, 256, 512, 1024, 2048};
   if (fs3 && opt.sizes.empty()) sizes = cuda ? std::vector<int>{64, 128, 256, 512} : std::vector<int>{32, 64, 128};
@@ -62,6 +67,14 @@ Report run(const Options& opt, std::FILE* log) {
         std::fflush(log);
       }
       std::vector<Row> rows;
+      if (batch) {
+#ifdef FLOWLUA_HAVE_CUDA
+        if (cuda) rows = bench_projection_batch_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s);
+#endif
+        if (!cuda) rows = bench_projection_batch_cpu(n, p, opt, repeats, rep.copy_gbytes_per_s);
+        rep.rows.insert(rep.rows.end(), rows.begin(), rows.end());
+        continue;
+      }
 #ifdef FLOWLUA_HAVE_CUDA
       if (cuda) rows = fs3  ? bench_fractional_step3_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)
                        : fs ? bench_fractional_step_cuda(n, p, opt, repeats, rep.copy_gbytes_per_s)

@@ -1,5 +1,6 @@
 // The harness on the CPU backend.
 #include "backend/cpu/cpu_exec.hpp"
+#include "bench/batch_bench.hpp"
 #include "bench/lbm_swe_bench.hpp"
 #include "bench/fs_bench.hpp"
 #include "bench/projection_bench.hpp"
@@ -26,6 +27,11 @@ std::vector<Row> bench_fractional_step_cpu(int n, Precision p, const Options& op
 std::vector<Row> bench_fractional_step3_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
   if (p == Precision::Float) return bench_fractional_step3<CpuExec, float>(n, opt, repeats, copy_gbs);
   return bench_fractional_step3<CpuExec, double>(n, opt, repeats, copy_gbs);
+}
+
+std::vector<Row> bench_projection_batch_cpu(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_projection_batch<CpuExec, float>(n, opt, repeats, copy_gbs);
+  return bench_projection_batch<CpuExec, double>(n, opt, repeats, copy_gbs);
 }
 
 }  // namespace flowlua::bench

@@ -1,5 +1,6 @@
 // The harness on the CUDA backend.
 #include "backend/cuda/cuda_exec.cuh"
+#include "bench/batch_bench.hpp"
 #include "bench/lbm_swe_bench.hpp"
 #include "bench/fs_bench.hpp"
 #include "bench/projection_bench.hpp"
@@ -34,6 +35,11 @@ std::string cuda_device_name() {
 std::vector<Row> bench_fractional_step3_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
   if (p == Precision::Float) return bench_fractional_step3<CudaExec, float>(n, opt, repeats, copy_gbs);
   return bench_fractional_step3<CudaExec, double>(n, opt, repeats, copy_gbs);
+}
+
+std::vector<Row> bench_projection_batch_cuda(int n, Precision p, const Options& opt, int repeats, double copy_gbs) {
+  if (p == Precision::Float) return bench_projection_batch<CudaExec, float>(n, opt, repeats, copy_gbs);
+  return bench_projection_batch<CudaExec, double>(n, opt, repeats, copy_gbs);
 }
 
 }  // namespace flowlua::bench

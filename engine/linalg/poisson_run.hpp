@@ -11,6 +11,7 @@
 #include "bench/measure.hpp"
 #include "core/config.hpp"
 #include "linalg/pressure_control.hpp"
+#include "linalg/refinement.hpp"
 #include "linalg/solver_factory.hpp"
 
 namespace flowlua {
@@ -37,6 +38,15 @@ PoissonRun run_poisson(BackendChoice backend, Precision precision, const Pressur
                        const PoissonProblem3& pr, const std::vector<double>& rhs, int warmup = 0, int repeats = 0);
 PoissonRun run_poisson_cuda(Precision precision, const PressureControl& c, const PoissonProblem3& pr,
                             const std::vector<double>& rhs, int warmup, int repeats);
+
+// The mixed-precision solve (linalg/refinement.hpp) of lap p = rhs from p = 0: `inner`
+// is the float solver (its tol: the gain of one refinement step), tol and max_steps the
+// double residual's target and the step limit. report.iterations: the inner solver's.
+PoissonRun run_poisson_refined(BackendChoice backend, const PressureControl& inner, double tol, int max_steps,
+                               const PoissonProblem& pr, const std::vector<double>& rhs, int warmup = 0,
+                               int repeats = 0);
+PoissonRun run_poisson_refined_cuda(const PressureControl& inner, double tol, int max_steps, const PoissonProblem& pr,
+                                    const std::vector<double>& rhs, int warmup, int repeats);
 
 template <class Real>
 PoissonView<Real> poisson_view(const PoissonProblem& pr, Real* p, const Real* rhs, const CellFlags* flags) {
@@ -83,6 +93,41 @@ PoissonRun run_poisson_on(const PressureControl& c, const PoissonProblemOf<D>& p
         },
         warmup, repeats);
   }
+  return out;
+}
+
+template <class Exec>
+PoissonRun run_refined_on(const PressureControl& inner, double tol, int max_steps, const PoissonProblem& pr,
+                          const std::vector<double>& rhs, int warmup, int repeats) {
+  const auto& g = pr.grid;
+  DeviceArray<Exec, CellFlags> flags(g.size());
+  flags.upload(pr.flags);
+  DeviceArray<Exec, double> p(g.size()), b(g.size());
+  b.upload(rhs);
+  p.fill(0.0);
+  PoissonRun out;
+  PressureControl outer = inner;
+  outer.tol = tol;
+  outer.max_iter = max_steps;
+  const auto t0 = std::chrono::steady_clock::now();
+  RefinedPoissonSolver<Exec> solver(outer, make_pressure_solver<Exec, float>(inner, pr));
+  Exec::synchronize();
+  out.setup_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  out.solver = solver.describe();
+  const auto v = poisson_view(pr, p.data(), b.data(), flags.data());
+  const auto t1 = std::chrono::steady_clock::now();
+  out.report = solver.solve(v);
+  Exec::synchronize();
+  out.first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();
+  out.p = p.download();
+  if (repeats < 0) repeats = std::max(3, std::min(20, int(2000 / std::max(out.first_ms, 1e-3))));
+  if (repeats > 0)
+    out.timing = bench::time_median<Exec>(
+        [&] {
+          p.fill(0.0);
+          solver.solve(v);
+        },
+        warmup, repeats);
   return out;
 }
 

@@ -20,7 +20,17 @@ PoissonRun run_poisson(BackendChoice backend, Precision precision, const Pressur
   return run_poisson_on<CpuExec, double, 3>(c, pr, rhs, warmup, repeats);
 }
 
+PoissonRun run_poisson_refined(BackendChoice backend, const PressureControl& inner, double tol, int max_steps,
+                               const PoissonProblem& pr, const std::vector<double>& rhs, int warmup, int repeats) {
+  if (backend == BackendChoice::Cuda) return run_poisson_refined_cuda(inner, tol, max_steps, pr, rhs, warmup, repeats);
+  return run_refined_on<CpuExec>(inner, tol, max_steps, pr, rhs, warmup, repeats);
+}
+
 #ifndef FLOWLUA_HAVE_CUDA
+PoissonRun run_poisson_refined_cuda(const PressureControl&, double, int, const PoissonProblem&,
+                                    const std::vector<double>&, int, int) {
+  throw BackendError("this flowlua was built without CUDA");
+}
 PoissonRun run_poisson_cuda(Precision, const PressureControl&, const PoissonProblem&, const std::vector<double>&,
                             int, int) {
   throw BackendError("this flowlua was built without CUDA");

@@ -16,4 +16,9 @@ PoissonRun run_poisson_cuda(Precision precision, const PressureControl& c, const
   return run_poisson_on<CudaExec, double, 3>(c, pr, rhs, warmup, repeats);
 }
 
+PoissonRun run_poisson_refined_cuda(const PressureControl& inner, double tol, int max_steps, const PoissonProblem& pr,
+                                    const std::vector<double>& rhs, int warmup, int repeats) {
+  return run_refined_on<CudaExec>(inner, tol, max_steps, pr, rhs, warmup, repeats);
+}
+
 }  // namespace flowlua

@@ -18,6 +18,7 @@ const char* stop_reason_text(StopReason reason) {
     case StopReason::Requested: return "stopped by request";
     case StopReason::StepsDone: return "steps done";
     case StopReason::Interrupted: return "interrupted";
+    case StopReason::Failed: return "failed";
   }
   return "?";
 }
@@ -120,18 +121,10 @@ void RunLoop::after_step() {
   }
 }
 
-RunReport RunLoop::loop(long n_steps, bool until_stop) {
+void RunLoop::start_call(long n_steps, bool until_stop) {
   if (running_) throw std::logic_error("the simulation is already running");
   running_ = true;
-  struct Reset {
-    RunLoop* self;
-    ~Reset() {
-      self->clear_bar();
-      self->running_ = false;
-      self->solver_->limit_next_dt(0);  // later step(n) calls are not capped
-    }
-  } reset{this};
-
+  until_stop_ = until_stop;
   stop_requested_ = false;
   stepped_this_call_ = false;
   if (until_stop) {
@@ -144,35 +137,38 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
   call_target_ = until_stop ? -1 : n_steps;
   call_t0_ = solver_->time();
   call_start_ = last_draw_ = Clock::now();
-  long step0 = solver_->steps();
+  step0_ = solver_->steps();
+}
 
-  RunReport report;
-  for (;;) {
-    if (stop_requested_) { report.reason = StopReason::Requested; break; }
-    if (interrupt::pending()) { report.reason = StopReason::Interrupted; break; }
-    if (until_stop) {
-      StopReason r = stop_condition();
-      if (r != StopReason::None) { report.reason = r; break; }
-    } else if (call_steps_ >= n_steps) {
-      report.reason = StopReason::StepsDone;
-      break;
-    }
-    before_step();
-    // Land on t_end: cap the step to the time that is left (no cap in step(n)).
-    if (until_stop && std::isfinite(stop_.t_end))
-      solver_->limit_next_dt(stop_.t_end - solver_->time());
-    else
-      solver_->limit_next_dt(0);
-    solver_->step();
-    ++call_steps_;
-    stepped_this_call_ = true;
-    if (until_stop && steady_.due(*solver_)) steady_.sample(*solver_);
-    after_step();
-    draw_bar(false);
-  }
+StopReason RunLoop::next_stop() {
+  if (stop_requested_) return StopReason::Requested;
+  if (interrupt::pending()) return StopReason::Interrupted;
+  if (until_stop_) return stop_condition();
+  return call_steps_ >= call_target_ ? StopReason::StepsDone : StopReason::None;
+}
+
+void RunLoop::pre_step() {
+  before_step();
+  // Land on t_end: cap the step to the time that is left (no cap in step(n)).
+  if (until_stop_ && std::isfinite(stop_.t_end))
+    solver_->limit_next_dt(stop_.t_end - solver_->time());
+  else
+    solver_->limit_next_dt(0);
+}
+
+void RunLoop::post_step() {
+  ++call_steps_;
+  stepped_this_call_ = true;
+  if (until_stop_ && steady_.due(*solver_)) steady_.sample(*solver_);
+  after_step();
+  draw_bar(false);
+}
+
+RunReport RunLoop::finish_call(StopReason reason, bool until_stop) {
   clear_bar();
-
-  report.steps = solver_->steps() - step0;
+  RunReport report;
+  report.reason = reason;
+  report.steps = solver_->steps() - step0_;
   report.sim_time = solver_->time();
   report.wall_s = std::chrono::duration<double>(Clock::now() - call_start_).count();
   report.callback_s = callback_s_;
@@ -181,7 +177,7 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
       report.wall_s > 0 ? double(cells) * double(report.steps) / report.wall_s : 0.0;
   last_ = report;
 
-  if (until_stop && report.reason != StopReason::Interrupted) {
+  if (until_stop && report.reason != StopReason::Interrupted && report.reason != StopReason::Failed) {
     for (std::size_t i = 0; i < schedule_.size(); ++i) {
       if (schedule_[i].kind != Scheduled::Finish) continue;
       Callback fn = schedule_[i].fn;
@@ -195,6 +191,51 @@ RunReport RunLoop::loop(long n_steps, bool until_stop) {
     }
   }
   return report;
+}
+
+RunReport RunLoop::loop(long n_steps, bool until_stop) {
+  start_call(n_steps, until_stop);
+  struct Reset {
+    RunLoop* self;
+    ~Reset() { self->abandon(); }
+  } reset{this};
+
+  StopReason reason;
+  for (;;) {
+    reason = next_stop();
+    if (reason != StopReason::None) break;
+    pre_step();
+    solver_->step();
+    post_step();
+  }
+  return finish_call(reason, until_stop);  // on_finish runs while the loop still counts as running
+}
+
+void RunLoop::begin(bool quiet) {
+  start_call(0, true);
+  if (quiet) {  // until abandon(): the batch reports for its members
+    saved_progress_ = progress_;
+    progress_saved_ = true;
+    progress_.bar = progress_.summary = false;
+  }
+}
+
+RunReport RunLoop::end(StopReason reason) {
+  struct Reset {
+    RunLoop* self;
+    ~Reset() { self->abandon(); }
+  } reset{this};
+  return finish_call(reason, true);
+}
+
+void RunLoop::abandon() {
+  clear_bar();
+  if (progress_saved_) {
+    progress_ = saved_progress_;
+    progress_saved_ = false;
+  }
+  running_ = false;
+  solver_->limit_next_dt(0);  // later step(n) calls are not capped
 }
 
 static std::string format_duration(double s) {

@@ -46,6 +46,7 @@ enum class StopReason {
   Requested,   // stop() was called (from a callback)
   StepsDone,   // step(n) did its n steps
   Interrupted, // SIGINT, SIGTERM or the deadline (sim/interrupt.hpp), between steps
+  Failed,      // a batch member whose step failed (BlowUp); the others went on
 };
 
 const char* stop_reason_text(StopReason reason);
@@ -71,6 +72,7 @@ struct RunReport {
   double callback_s = 0;       // wall time spent in callbacks, hooks and refreshers
   double cell_updates_per_s = 0;  // cells * steps / wall_s
   StopReason reason = StopReason::None;
+  std::string error;  // reason Failed: what failed (a batch member's BlowUp)
 };
 
 class RunLoop {
@@ -125,6 +127,20 @@ class RunLoop {
   // steady; the scheduled callbacks fire as in run(), on_finish does not.
   RunReport step(long n);
 
+  // The loop driven from outside, one step at a time, so that a batch (sim/batch.hpp)
+  // can step several solvers together: begin(), then per step next_stop() (None: go
+  // on), pre_step(), the caller's step of solver(), post_step(); finally end(reason).
+  // run() is exactly this sequence with solver().step() in the middle; end() runs the
+  // on_finish callbacks (unless interrupted) and returns the report. abandon() resets
+  // a loop that begin() started when an error ends the batch. begin(true) keeps the
+  // bar and the summary line off until then (the batch reports for its members).
+  void begin(bool quiet = false);
+  StopReason next_stop();
+  void pre_step();
+  void post_step();
+  RunReport end(StopReason reason);
+  void abandon();
+
   const RunReport& last_report() const { return last_; }
   // The steady test: its last measured change (infinity before two samples of a run).
   const SteadyMonitor& steady_monitor() const { return steady_; }
@@ -145,6 +161,8 @@ class RunLoop {
   };
 
   RunReport loop(long n_steps, bool until_stop);
+  void start_call(long n_steps, bool until_stop);
+  RunReport finish_call(StopReason reason, bool until_stop);
   void before_step();
   void after_step();
   // Times the callback; the progress bar is cleared first when it may print.
@@ -158,18 +176,21 @@ class RunLoop {
   std::deque<Callback> before_;
   StopConditions stop_;
   ProgressOptions progress_;
+  ProgressOptions saved_progress_;
+  bool progress_saved_ = false;
   RunReport last_;
 
   bool running_ = false;
   bool stop_requested_ = false;
   bool stepped_this_call_ = false;
+  bool until_stop_ = false;  // run() (or begin()), not step(n)
   SteadyMonitor steady_{0, 0};
 
   // progress bookkeeping for the current call
   using Clock = std::chrono::steady_clock;
   Clock::time_point call_start_{}, last_draw_{};
   double callback_s_ = 0;
-  long call_steps_ = 0, call_target_ = 0;
+  long call_steps_ = 0, call_target_ = 0, step0_ = 0;
   double call_t0_ = 0;
   bool bar_shown_ = false;
 };

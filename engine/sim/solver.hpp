@@ -12,6 +12,7 @@
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
 #include "core/snapshot3.hpp"
+#include "sim/batch_stepper.hpp"
 #include "sim/solver_state.hpp"
 #include "sim/steady.hpp"
 
@@ -102,6 +103,15 @@ class Solver {
     throw CaseError("this model cannot restart from checkpoints yet");
   }
   virtual std::string backend_name() const = 0;
+
+  // flow.batch (sim/batch.hpp): solvers with the same non-empty key can step together;
+  // the key says what must agree (model, backend, precision, grid, kernel plan), in
+  // words for messages. A model without batched steps keeps the defaults (its members
+  // step in turn). make_batch_stepper is called on the first member with all of them.
+  virtual std::string batch_key() const { return ""; }
+  virtual std::unique_ptr<BatchStepper> make_batch_stepper(const std::vector<Solver*>&, bool /*shared_dt*/) {
+    return nullptr;
+  }
 };
 
 // Whether this build has CUDA and a device answers; `why` says what is missing.

@@ -93,6 +93,47 @@ struct CpuExec {
   }
   static void read_scalars(double* host, const double* dev, int n) { std::memcpy(host, dev, n * sizeof(double)); }
 
+  // Batches (backend/batch_launch.hpp): fs[b] for the members b = 0 .. n-1, each over
+  // the same range, each result into *outs[b]. A member's loop is the one for_each /
+  // reduce_* run alone, so its bits do not change: the members run side by side (one
+  // thread each) where that keeps them (a launch's cells in any order; a sum only
+  // where running alone would not have split it between threads), else in turn.
+  // Members go to threads only when the launch as a whole is as large as one that
+  // for_each would split (4096 points): smaller ones cost more in thread start-up
+  // than they gain.
+  static bool members_side_by_side(int i0, int i1, int j0, int j1, int n) {
+    return n > 1 && long(i1 - i0 + 1) * (j1 - j0 + 1) * n > 4096;
+  }
+  template <class F>
+  static void for_each_batch(int i0, int i1, int j0, int j1, const F* fs, int n) {
+    if (n == 1) { for_each(i0, i1, j0, j1, fs[0]); return; }
+#pragma omp parallel for schedule(static) if (members_side_by_side(i0, i1, j0, j1, n))
+    for (int b = 0; b < n; ++b)
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) fs[b](i, j);
+  }
+  template <class F>
+  static void reduce_max_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* const* outs, int n) {
+    // The largest value is the same in any order (a NaN is carried either way).
+#pragma omp parallel for schedule(static) if (members_side_by_side(i0, i1, j0, j1, n))
+    for (int b = 0; b < n; ++b) *outs[b] = reduce_max(i0, i1, j0, j1, fs[b]);
+  }
+  template <class F>
+  static void reduce_sum_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* const* outs, int n) {
+    const bool split_alone = (i1 - i0 + 1) * (j1 - j0 + 1) > 4096;  // reduce_sum's threshold
+    if (split_alone || n == 1) {
+      for (int b = 0; b < n; ++b) *outs[b] = reduce_sum(i0, i1, j0, j1, fs[b]);
+      return;
+    }
+#pragma omp parallel for schedule(static) if (members_side_by_side(i0, i1, j0, j1, n))
+    for (int b = 0; b < n; ++b) {
+      double s = 0;
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) s += fs[b](i, j);
+      *outs[b] = s;
+    }
+  }
+
   // The 3D loops: f(i, j, k) over the inclusive box, k slowest. The 2D loops above
   // are separate functions, so 2D kernels compile exactly as before.
   template <class F>

@@ -5,6 +5,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cub/block/block_reduce.cuh>
@@ -99,6 +100,79 @@ __global__ void finish_kernel(const double* partial, int n, double* out) {
   for (int k = threadIdx.x; k < n; k += blockDim.x) acc = op(acc, partial[k]);
   double r = BlockReduce(tmp).Reduce(acc, op);
   if (threadIdx.x == 0) *out = r;
+}
+
+// Batches (backend/batch_launch.hpp): member z = blockIdx.z runs fs[z] over the
+// same range. The point function is read in place from the batch's upload.
+template <class F>
+__global__ void for_each_batch_kernel(int i0, int i1, int j0, int j1, const F* __restrict__ fs) {
+  int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
+  if (i <= i1 && j <= j1) fs[blockIdx.z](i, j);
+}
+
+// As reduce_kernel, member z's partial results at partial[z * gridDim.x * gridDim.y ...].
+template <class Op, class F>
+__global__ void reduce_batch_kernel(int i0, int i1, int j0, int j1, const F* __restrict__ fs, double* partial) {
+  using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  Op op;
+  const F& f = fs[blockIdx.z];
+  double acc = Op::identity;
+  const int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i <= i1) {
+#pragma unroll 4
+    for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y)) acc = op(acc, f(i, j));
+  }
+  double r = BlockReduce(tmp).Reduce(acc, op);
+  if (threadIdx.x == 0) partial[(std::size_t(blockIdx.z) * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x] = r;
+}
+
+// One block per member: its partial results into *outs[blockIdx.x].
+template <class Op>
+__global__ void finish_batch_kernel(const double* partial, int per_member, double* const* outs) {
+  using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  Op op;
+  const double* p = partial + std::size_t(blockIdx.x) * per_member;
+  double acc = Op::identity;
+  for (int k = threadIdx.x; k < per_member; k += blockDim.x) acc = op(acc, p[k]);
+  double r = BlockReduce(tmp).Reduce(acc, op);
+  if (threadIdx.x == 0) *outs[blockIdx.x] = r;
+}
+
+// The partial results of batched reductions: grown as batches need, never shrunk.
+inline double* batch_scratch(std::size_t n) {
+  static double* buf = nullptr;
+  static std::size_t size = 0;
+  if (n > size) {
+    if (buf) {
+      cuda_check(cudaDeviceSynchronize(), "synchronize (batch scratch)");
+      cudaFree(buf);
+    }
+    buf = nullptr;
+    cuda_check(cudaMalloc(&buf, n * sizeof(double)), "cudaMalloc(batch scratch)");
+    size = n;
+  }
+  return buf;
+}
+
+template <class Op, class F>
+void reduce_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* const* outs, int n) {
+  const int width = i1 - i0 + 1, height = j1 - j0 + 1;
+  if (n <= 0 || width <= 0 || height <= 0) return;
+  // About 4096 blocks over the whole batch, at least one row band per member.
+  const int bx = (width + kReduceThreads - 1) / kReduceThreads;
+  const int by = std::max(1, std::min(height, 4096 / (bx * n)));
+  double* buf = batch_scratch(std::size_t(bx) * by * n);
+  for (int z0 = 0; z0 < n; z0 += 65535) {  // the grid's z limit
+    const int nz = std::min(n - z0, 65535);
+    reduce_batch_kernel<Op><<<dim3(bx, by, nz), kReduceThreads>>>(i0, i1, j0, j1, fs + z0,
+                                                                 buf + std::size_t(z0) * bx * by);
+    cuda_check(cudaGetLastError(), "reduce_batch_kernel launch");
+  }
+  finish_batch_kernel<Op><<<n, kReduceThreads>>>(buf, bx * by, outs);
+  cuda_check(cudaGetLastError(), "finish_batch_kernel launch");
 }
 
 // Partial results and the final scalar live in one buffer, allocated once.
@@ -215,6 +289,29 @@ struct CudaExec {
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     cuda_detail::reduce_into<cuda_detail::SumOp>(i0, i1, j0, j1, f, out);
   }
+  // Batches: fs and outs in device memory (backend/batch_launch.hpp uploads them);
+  // one launch for all n members, the member in grid z.
+  template <class F>
+  static void for_each_batch(int i0, int i1, int j0, int j1, const F* fs, int n) {
+    using namespace cuda_detail;
+    int w = i1 - i0 + 1, h = j1 - j0 + 1;
+    if (w <= 0 || h <= 0 || n <= 0) return;
+    dim3 block(kBlockX, kBlockY);
+    for (int z0 = 0; z0 < n; z0 += 65535) {
+      dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, std::min(n - z0, 65535));
+      for_each_batch_kernel<<<grid, block>>>(i0, i1, j0, j1, fs + z0);
+      cuda_check(cudaGetLastError(), "batch kernel launch");
+    }
+  }
+  template <class F>
+  static void reduce_max_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* const* outs, int n) {
+    cuda_detail::reduce_batch_into<cuda_detail::MaxOp>(i0, i1, j0, j1, fs, outs, n);
+  }
+  template <class F>
+  static void reduce_sum_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* const* outs, int n) {
+    cuda_detail::reduce_batch_into<cuda_detail::SumOp>(i0, i1, j0, j1, fs, outs, n);
+  }
+
   // The 3D loops: one block layer per k (grid z), threads over i and j.
   template <class F>
   static void for_each3(int i0, int i1, int j0, int j1, int k0, int k1, const F& f) {

@@ -34,6 +34,10 @@ struct ProjectionConfig : CaseCommon {
   // Initial values at the staggered positions, size grid.size(); empty = zero.
   std::vector<double> u0, v0, p0;
   PressureControl pressure;
+  // pressure.mixed (float cases): the pressure kept in double and the solve refined
+  // around a float solve that gains mixed_gain per step (linalg/refinement.hpp).
+  bool pressure_mixed = false;
+  double mixed_gain = 1e-2;
   AdvectionControl advection;
 };
 

@@ -47,6 +47,9 @@ Setup prepare(const ProjectionConfig& c) {
   if (!(c.rho > 0)) throw CaseError("fluid.rho must be positive");
   if (!(c.pressure.omega > 0 && c.pressure.omega < 2)) throw CaseError("pressure.omega must lie in (0, 2)");
   if (!(c.pressure.tol > 0)) throw CaseError("pressure.tol must be positive");
+  if (c.pressure_mixed && c.precision != Precision::Float)
+    throw CaseError("pressure.mixed = true refines a float solve in double: it needs precision = \"float\" "
+                    "(in double the solve reaches its tolerance by itself)");
   if (c.pressure.max_iter < 1 || c.pressure.check_every < 1)
     throw CaseError("pressure.max_iter and pressure.check_every must be at least 1");
   if (!(c.time.cfl > 0 && c.time.cfl <= 1)) throw CaseError("time.cfl must lie in (0, 1]");

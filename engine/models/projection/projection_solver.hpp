@@ -16,14 +16,17 @@
 #include <vector>
 
 #include "backend/device_array.hpp"
+#include "backend/launch.hpp"
 #include "core/error.hpp"
 #include "core/flags.hpp"
+#include "linalg/refinement.hpp"
 #include "linalg/solver_factory.hpp"
 #include "models/projection/boundary_fill.hpp"
 #include "models/projection/derived_fields.hpp"
 #include "models/projection/momentum.hpp"
 #include "models/projection/projection_kernels.hpp"
 #include "models/projection/projection_stages.hpp"
+#include "sim/batch.hpp"
 #include "sim/solver.hpp"
 
 namespace flowlua::projection {
@@ -46,12 +49,16 @@ struct DropValue {
 };
 
 template <class Exec, class Real>
+class ProjectionBatch;  // projection_batch.hpp: steps several solvers together
+
+template <class Exec, class Real>
 class ProjectionSolver final : public Solver {
  public:
   explicit ProjectionSolver(const ProjectionConfig& config)
       : c_(config), setup_(prepare(c_)), g_(c_.grid), n_(g_.size()),
         u_(n_), v_(n_), f_(n_), gg_(n_), p_(n_), rhs_(n_), flags_(n_),
         side_len_(std::max(g_.nx, g_.ny) + 2), sides_(8 * side_len_), scalars_(kScalars) {
+    scal_ = scalars_.data();
     flags_.upload(setup_.flags.flags);
     upload_initial(c_.u0, u_);
     upload_initial(c_.v0, v_);
@@ -61,27 +68,33 @@ class ProjectionSolver final : public Solver {
     rhs_.fill(Real(0));
     for (Side s : kSides) upload_side(s);
     pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, PoissonProblem{g_, state().nb, setup_.flags.flags});
+    if (c_.pressure_mixed) setup_mixed();
     for (Side sd : kSides) has_outflow_ = has_outflow_ || c_.boundaries[int(sd)].kind == BoundaryKind::Outflow;
     choose_kernels();
-    fill_boundaries();
-    fill_boundaries();  // obstacle ghosts mirror faces that the first pass zeroed
+    fill_boundaries(direct_);
+    fill_boundaries(direct_);  // obstacle ghosts mirror faces that the first pass zeroed
   }
 
   void step() override {
     // 1. Time step and donor-cell weight: the one scalar the host needs.
     update_dt();
     // 2. Momentum: F and G.
-    momentum();
+    momentum(direct_);
     // 3. Pressure: rhs = div(F, G) / dt, then lap p = rhs.
-    pressure_rhs();
+    pressure_rhs(direct_);
     solve_pressure();
     // 4. Correction: u, v = F, G - dt grad p.
-    correct();
+    correct(direct_);
     // 5. Boundaries for the next step and for snapshots.
-    fill_boundaries();
+    fill_boundaries(direct_);
     time_ += dt_;
     ++steps_;
   }
+
+  // flow.batch: solvers that step together (projection_batch.hpp); every member is a
+  // ProjectionSolver of this backend and precision with this grid and kernel plan.
+  std::string batch_key() const override;
+  std::unique_ptr<BatchStepper> make_batch_stepper(const std::vector<Solver*>& members, bool shared_dt) override;
 
   // One stage on its own, for the benchmark harness (engine/bench): "dt",
   // "momentum", "rhs", "pressure" (one full solve), "sweep_pair" (two red-black
@@ -89,16 +102,16 @@ class ProjectionSolver final : public Solver {
   // the plan chose, exactly as step() does.
   void run_stage(const std::string& stage) {
     if (stage == "dt") update_dt();
-    else if (stage == "momentum") momentum();
-    else if (stage == "rhs") pressure_rhs();
+    else if (stage == "momentum") momentum(direct_);
+    else if (stage == "rhs") pressure_rhs(direct_);
     else if (stage == "pressure") solve_pressure();
     else if (stage == "sweep_pair") {
       auto* sor = dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get());
       if (!sor) throw CaseError("the sweep stage needs the rbsor pressure solver");
       sor->sweeps(poisson_view(), 2);
     } else if (stage == "residual") (void)linalg::residual_norm<Exec>(poisson_view());
-    else if (stage == "correction") correct();
-    else if (stage == "boundaries") fill_boundaries();
+    else if (stage == "correction") correct(direct_);
+    else if (stage == "boundaries") fill_boundaries(direct_);
     else throw CaseError("no stage '" + stage + "' in the projection model");
   }
   const KernelPlan& kernel_plan() const { return plan_; }
@@ -137,7 +150,7 @@ class ProjectionSolver final : public Solver {
     check_side(c_, side, sc);
     c_.boundaries[int(side)] = sc;
     upload_side(side);
-    fill_boundaries();
+    fill_boundaries(direct_);
   }
 
   std::vector<std::string> field_names() const override { return projection::field_names(); }
@@ -149,6 +162,7 @@ class ProjectionSolver final : public Solver {
     for (int j = 1; j <= g_.ny; ++j)
       for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j)] = Real(f.get(i, j) / c_.rho);
     p_.upload(host);
+    if (refined_) pd_from_p();
   }
 
   Diagnostics diagnostics() override {
@@ -172,7 +186,7 @@ class ProjectionSolver final : public Solver {
   Forces forces(int obstacle) override { return obstacle_forces(host_state(), c_.obstacle_id, obstacle); }
 
   std::string plan() const override {
-    return describe_plan(c_, setup_, Exec::name, pressure_->describe(), plan_);
+    return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_);
   }
   std::string backend_name() const override { return Exec::name; }
 
@@ -210,6 +224,7 @@ class ProjectionSolver final : public Solver {
     restore_array(st, "F", f_);
     restore_array(st, "G", gg_);
     restore_array(st, "p", p_);
+    if (refined_) pd_from_p();  // the double pressure restarts from the float one
     restore_array(st, "rhs", rhs_);
     restore_array(st, "sides", sides_);
     for (Side sd : kSides) {
@@ -227,6 +242,8 @@ class ProjectionSolver final : public Solver {
   }
 
  private:
+  friend class ProjectionBatch<Exec, Real>;
+
   // The plan (projection_kernels.cpp) and what it means for the launches below.
   void choose_kernels() {
     open_ = open_domain_flags(g_, setup_.flags, open_flags_);
@@ -252,43 +269,58 @@ class ProjectionSolver final : public Solver {
   }
 
   // Both maxima are reduced into backend memory and come back in one copy: the one
-  // host round trip of a step with an adaptive dt.
-  void update_dt() {
-    const int nx = g_.nx, ny = g_.ny;
+  // host round trip of a step with an adaptive dt. launch_dt starts the reductions
+  // (returns whether it did); finish_dt turns the maxima into dt and gamma.
+  bool need_speed() const { return c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0; }
+  bool need_peclet() const { return c_.time.dt <= 0 && c_.advection.gamma < 1; }
+  template <class L>
+  bool launch_dt(L& l) {
+    if (!need_speed()) return false;
     const State<Real> s = state();
-    const bool need_speed = c_.time.dt <= 0 || c_.advection.gamma < 0 || steps_ % 16 == 0;
-    double host[2] = {0, 0};
-    if (need_speed) {
-      const bool peclet = c_.time.dt <= 0 && c_.advection.gamma < 1;
-      Exec::reduce_max_into(0, nx, 0, ny, InverseConvectiveTime<Real>{s}, scalars_.data() + kInverseTime);
-      if (peclet) Exec::reduce_max_into(0, nx, 0, ny, SpeedSquared<Real>{s}, scalars_.data() + kSpeedSquared);
-      Exec::read_scalars(host, scalars_.data(), peclet ? 2 : 1);
-      if (!std::isfinite(host[0])) blow_up("velocity is not finite");
+    l.reduce_max_into(0, g_.nx, 0, g_.ny, InverseConvectiveTime<Real>{s}, scal_ + kInverseTime);
+    if (need_peclet()) l.reduce_max_into(0, g_.nx, 0, g_.ny, SpeedSquared<Real>{s}, scal_ + kSpeedSquared);
+    return true;
+  }
+  // host: the scalars (slot order) when launch_dt ran, else nullptr. `shared`, when
+  // > 0, is the batch's common dt before this solver's own cap.
+  void finish_dt(const double* host, double shared = 0) {
+    double inv_t = 0, speed2 = 0;
+    if (host) {
+      inv_t = host[kInverseTime];
+      if (need_peclet()) speed2 = host[kSpeedSquared];
+      if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
     }
-    const double inv_t = host[0], speed2 = host[1];
-    dt_ = next_dt(inv_t, speed2);
+    dt_ = shared > 0 ? (dt_cap_ > 0 ? std::min(shared, dt_cap_) : shared) : next_dt(inv_t, speed2);
     gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
   }
+  void update_dt() {
+    double host[kScalars] = {};
+    const bool speed = launch_dt(direct_);
+    if (speed) Exec::read_scalars(host + kInverseTime, scal_ + kInverseTime, need_peclet() ? 2 : 1);
+    finish_dt(speed ? host : nullptr);
+  }
 
-  void momentum() {
+  template <class L>
+  void momentum(L& l) {
     const State<Real> s = state();
     const MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
     const bool central = plan_.variant("momentum").rfind("central", 0) == 0;
     with_cells("momentum", [&](auto cells) {
       using Cells = decltype(cells);
-      if (central) Exec::for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
-      else Exec::for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
+      if (central) l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
+      else l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
     });
     if (has_outflow_)
-      Exec::for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
+      l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
   }
 
-  void pressure_rhs() {
+  template <class L>
+  void pressure_rhs(L& l) {
     const State<Real> s = state();
     with_cells("rhs", [&](auto cells) {
-      Exec::for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, decltype(cells)>{s, Real(1 / dt_), cells});
+      l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, decltype(cells)>{s, Real(1 / dt_), cells});
     });
-    if (setup_.singular) remove_fluid_mean(rhs_.data(), kRhsSum);
+    if (setup_.singular) remove_fluid_mean(l, rhs_.data(), kRhsSum);
   }
 
   PoissonView<Real> poisson_view() {
@@ -296,22 +328,59 @@ class ProjectionSolver final : public Solver {
                              Real(1 / (g_.dy * g_.dy))};
   }
 
+  // pressure.mixed (float fields; linalg/refinement.hpp): the pressure is kept in
+  // double (pd_) and solved by refinement around a float solve of the case's solver
+  // to mixed_gain; the float p is its rounding, the correction reads pd_.
+  void setup_mixed() {
+    PressureControl inner = c_.pressure, outer = c_.pressure;
+    inner.tol = c_.mixed_gain;
+    outer.max_iter = 50;  // refinement steps; each gains mixed_gain until the double floor
+    refined_ = std::make_unique<RefinedPoissonSolver<Exec>>(
+        outer, make_pressure_solver<Exec, float>(inner, PoissonProblem{g_, state().nb, setup_.flags.flags}));
+    pd_ = DeviceArray<Exec, double>(n_);
+    bd_ = DeviceArray<Exec, double>(n_);
+    bd_.fill(0.0);
+    pd_from_p();
+  }
+  void pd_from_p() { Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<Real, double>{p_.data(), pd_.data(), g_.nx + 2}); }
+  void solve_mixed() {
+    const int st = g_.nx + 2;
+    Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<Real, double>{rhs_.data(), bd_.data(), st});
+    last_solve_ = refined_->solve(PoissonView<double>{pd_.data(), bd_.data(), flags_.data(), state().nb,
+                                                      1 / (g_.dx * g_.dx), 1 / (g_.dy * g_.dy)});
+    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
+    if (setup_.singular && steps_ % 16 == 0) {
+      double* sum = scal_ + kPressureSum;
+      Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<double>{pd_.data(), flags_.data(), st, false}, sum);
+      Exec::for_each(1, g_.nx, 1, g_.ny,
+                     SubtractFluidMean<double>{pd_.data(), flags_.data(), st, sum, 1.0 / double(setup_.flags.fluid_cells)});
+    }
+    Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<double, Real>{pd_.data(), p_.data(), st});
+  }
+
   void solve_pressure() {
+    if (refined_) { solve_mixed(); return; }
     last_solve_ = pressure_->solve(poisson_view());
     if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
     // Without an outflow p is fixed up to a constant that only drifts by round-off:
     // keep it near zero every 16 steps (snapshots remove the mean exactly).
-    if (setup_.singular && steps_ % 16 == 0) remove_fluid_mean(p_.data(), kPressureSum);
+    if (setup_.singular && steps_ % 16 == 0) remove_fluid_mean(direct_, p_.data(), kPressureSum);
   }
 
-  void correct() {
+  template <class L>
+  void correct(L& l) {
     const State<Real> s = state();
     with_cells("correction", [&](auto cells) {
+      if (refined_) {
+        const VelocityCorrection<Real, decltype(cells), double> corr{s, Real(dt_), cells, pd_.data()};
+        l.for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+        return;
+      }
       const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells};
-      Exec::for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+      l.for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
     });
     if (has_outflow_)
-      Exec::for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
+      l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
   }
 
   State<Real> state() {
@@ -320,7 +389,8 @@ class ProjectionSolver final : public Solver {
                        Real(g_.dx), Real(g_.dy), Real(1 / g_.dx), Real(1 / g_.dy)};
   }
 
-  double next_dt(double inv_t, double speed2) const {
+  // capped: with the limit of limit_next_dt (a batch's shared dt applies it later).
+  double next_dt(double inv_t, double speed2, bool capped = true) const {
     double dt = c_.time.dt;
     if (dt <= 0) {
       // Griebel eq. 3.50: diffusive limit with the squares (seed 002 eq. 9 lacks them).
@@ -336,7 +406,7 @@ class ProjectionSolver final : public Solver {
       }
       dt *= c_.time.cfl;
     }
-    if (dt_cap_ > 0) dt = std::min(dt, dt_cap_);
+    if (capped && dt_cap_ > 0) dt = std::min(dt, dt_cap_);
     return dt;
   }
 
@@ -350,19 +420,20 @@ class ProjectionSolver final : public Solver {
     return b;
   }
 
-  void fill_boundaries() {
+  template <class L>
+  void fill_boundaries(L& l) {
     const State<Real> s = state();
     const SideValues<Real> b = side_values();
     // Periodic sides last: their copies carry the other direction's ghosts along.
     const bool py = is_periodic_y(c_.boundaries);
-    auto fill_x = [&](bool periodic) { Exec::for_each(0, 0, 0, g_.ny + 1, FillSidesX<Real>{s, b, periodic}); };
-    auto fill_y = [&](bool periodic) { Exec::for_each(0, g_.nx + 1, 0, 0, FillSidesY<Real>{s, b, periodic}); };
+    auto fill_x = [&](bool periodic) { l.for_each(0, 0, 0, g_.ny + 1, FillSidesX<Real>{s, b, periodic}); };
+    auto fill_y = [&](bool periodic) { l.for_each(0, g_.nx + 1, 0, 0, FillSidesY<Real>{s, b, periodic}); };
     if (py) { fill_x(false); fill_y(false); }
     else { fill_y(false); fill_x(false); }
     if (is_periodic_x(c_.boundaries)) fill_x(true);
     if (py) fill_y(true);
     // Obstacle faces: skipped by the "sides" variant, which needs no obstacle.
-    if (plan_.variant("boundaries") != "sides") Exec::for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
+    if (plan_.variant("boundaries") != "sides") l.for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
   }
 
   void upload_side(Side side) {
@@ -387,11 +458,12 @@ class ProjectionSolver final : public Solver {
     a.upload(host);
   }
 
-  void remove_fluid_mean(Real* x, int slot) {
+  template <class L>
+  void remove_fluid_mean(L& l, Real* x, int slot) {
     const int stride = g_.nx + 2;
-    double* sum = scalars_.data() + slot;
-    Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
-    Exec::for_each(1, g_.nx, 1, g_.ny,
+    double* sum = scal_ + slot;
+    l.reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
+    l.for_each(1, g_.nx, 1, g_.ny,
                    SubtractFluidMean<Real>{x, flags_.data(), stride, sum, 1.0 / double(setup_.flags.fluid_cells)});
   }
 
@@ -448,9 +520,14 @@ class ProjectionSolver final : public Solver {
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
   // Scalars the reductions leave in backend memory.
-  enum { kInverseTime, kSpeedSquared, kRhsSum, kPressureSum, kScalars };
+  // kRhsNorm2 and kResidual2: the batch's pressure solve (projection_batch.hpp).
+  enum { kInverseTime, kSpeedSquared, kRhsSum, kPressureSum, kRhsNorm2, kResidual2, kScalars };
   DeviceArray<Exec, double> scalars_;
+  double* scal_ = nullptr;  // scalars_, or this member's slots in a batch's array
+  DirectLaunch<Exec> direct_;
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
+  std::unique_ptr<RefinedPoissonSolver<Exec>> refined_;  // pressure.mixed
+  DeviceArray<Exec, double> pd_, bd_;                    // its pressure and rhs in double
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0;
   std::vector<Real> host_u_, host_v_;  // steady_sample's downloads, reused
@@ -462,3 +539,5 @@ class ProjectionSolver final : public Solver {
 };
 
 }  // namespace flowlua::projection
+
+#include "models/projection/projection_batch.hpp"  // defines batch_key and make_batch_stepper

@@ -3,6 +3,7 @@
 // largest velocity over cell size that sets the adaptive time step (eq. 9).
 #pragma once
 #include <limits>
+#include <type_traits>
 
 #include "models/projection/fields.hpp"
 
@@ -24,19 +25,26 @@ struct PressureRhs {
 
 // u = F - dt dp/dx, v = G - dt dp/dy on unknown faces; returns the largest change
 // |u_new - u_old| (the step drops it; the steady test compares velocities over an
-// interval: sim/steady.hpp).
-template <class Real, class Cells>
+// interval: sim/steady.hpp). PReal = double (pressure.mixed, float fields): the
+// gradient of the double pressure `pd`, the result rounded once to Real; otherwise
+// the state's own p, exactly as always.
+template <class Real, class Cells, class PReal = Real>
 struct VelocityCorrection {
   State<Real> s;
   Real dt;
   Cells cells;
+  const PReal* pd = nullptr;
+  FL_HD PReal pressure(std::size_t k) const {
+    if constexpr (std::is_same_v<PReal, Real>) return s.p[k];
+    else return pd[k];
+  }
   FL_HD double operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     // Loads first, stores last (see MomentumStage).
     const bool eu = u_unknown(cells, s.nb, i, j), ev = v_unknown(cells, s.nb, i, j);
-    const Real pc = s.p[c];
-    const Real un = eu ? s.f[c] - dt * s.idx * (s.p[s.at(s.nb.east(i), j)] - pc) : Real(0);
-    const Real vn = ev ? s.g[c] - dt * s.idy * (s.p[s.at(i, s.nb.north(j))] - pc) : Real(0);
+    const PReal pc = pressure(c);
+    const Real un = eu ? Real(s.f[c] - dt * s.idx * (pressure(s.at(s.nb.east(i), j)) - pc)) : Real(0);
+    const Real vn = ev ? Real(s.g[c] - dt * s.idy * (pressure(s.at(i, s.nb.north(j))) - pc)) : Real(0);
     const Real uo = s.u[c], vo = s.v[c];
     double change = 0;
     if (eu) {
@@ -74,6 +82,19 @@ struct SpeedSquared {
   FL_HD double operator()(int i, int j) const {
     const double a = s.u[s.at(i, j)], b = s.v[s.at(i, j)];
     return a * a + b * b;
+  }
+};
+
+// b = To(a) at every cell of the layout, ghosts too: pressure.mixed's copies between
+// the float state and the double solve.
+template <class From, class To>
+struct CopyAs {
+  const From* a;
+  To* b;
+  int stride;
+  FL_HD void operator()(int i, int j) const {
+    const std::size_t c = std::size_t(j) * stride + i;
+    b[c] = To(a[c]);
   }
 };
 
