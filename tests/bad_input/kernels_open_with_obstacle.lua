@@ -7,8 +7,6 @@ flow.simulation {
   boundaries = {
     left = flow.inflow { u = 1 }, right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
   },
-  -- A predicate obstacle is always cells (a flow.rect would be an immersed body, whose
-  -- cells stay fluid, and the open variant would apply).
-  obstacles = { function(x, y) return x > 0.5 and x < 0.75 and y > 0.25 and y < 0.75 end },
+  obstacles = { flow.rect { x0 = 0.5, y0 = 0.25, x1 = 0.75, y1 = 0.75 } },
   kernels = { correction = "open" },
 }

@@ -63,6 +63,13 @@ double pressure(const HostState& s, int i, int j) {
   return n ? s.rho * sum / n : 0.0;
 }
 
+// A fluid cell whose continuity the projection enforces (not a mass-source cell of an
+// immersed body).
+bool held_divergence_free(const HostState& s, int i, int j) {
+  if (!fluid(s, i, j)) return false;
+  return !(s.source_cells && (*s.source_cells)[s.grid.at(i, j)]);
+}
+
 double divergence(const HostState& s, int i, int j) {
   const Grid& g = s.grid;
   return (s.u[g.at(i, j)] - s.u[g.at(s.nb.west(i), j)]) / g.dx +
@@ -176,7 +183,7 @@ FieldSnapshot derived_field(const HostState& s, const std::string& name) {
                      corner_vorticity(s, i - 1, j - 1));
     });
   if (name == "divergence")
-    return make(s, name, [&](int i, int j) { return fluid(s, i, j) ? divergence(s, i, j) : 0.0; });
+    return make(s, name, [&](int i, int j) { return held_divergence_free(s, i, j) ? divergence(s, i, j) : 0.0; });
   if (name == "solid") return make(s, name, [&](int i, int j) { return shown_solid(s, i, j) ? 1.0 : 0.0; });
   if (name == "stream") {
     // psi at corners: u = dpsi/dy, v = -dpsi/dx, psi = 0 at the lower-left corner.
@@ -220,7 +227,7 @@ void fill_flow_diagnostics(const HostState& s, Diagnostics& d) {
       const double uc = u_centre(s, i, j), vc = v_centre(s, i, j);
       ke += 0.5 * (uc * uc + vc * vc) * g.dx * g.dy;
       vmax = std::max(vmax, std::hypot(uc, vc));
-      dmax = std::max(dmax, std::abs(divergence(s, i, j)));
+      if (held_divergence_free(s, i, j)) dmax = std::max(dmax, std::abs(divergence(s, i, j)));
     }
   d.add("kinetic_energy", ke);
   d.add("max_speed", vmax);

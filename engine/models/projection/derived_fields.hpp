@@ -23,6 +23,10 @@ struct HostState {
   // Immersed bodies: the cells whose centre is inside one (nx*ny, as
   // ProjectionConfig::solid), shown as solid in snapshots though fluid for the solver.
   const std::vector<std::uint8_t>* body_cells = nullptr;
+  // Immersed bodies: the mass-source cells (Grid layout, core/immersed.hpp), which the
+  // projection does not hold to zero divergence; the divergence field and
+  // max_divergence leave them out (0).
+  const std::vector<std::int8_t>* source_cells = nullptr;
   // The velocity before the last step and that step's dt (the forces' time
   // derivative); empty before the first step.
   std::vector<double> u_prev, v_prev;

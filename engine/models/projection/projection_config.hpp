@@ -33,8 +33,8 @@ struct ProjectionConfig : CaseCommon {
   std::vector<std::uint8_t> solid;  // nx*ny, 1 = obstacle cell; empty = none. Index (i-1) + (j-1)*nx
   std::vector<int> obstacle_id;     // nx*ny, which obstacle owns a solid cell (0-based, -1 none)
   // Obstacles with an exact shape (circle, rect, polygon, level set): the faces they
-  // force and their surface (core/immersed.hpp). With kernels.bodies = "immersed" (the
-  // default when there is any) their cells are fluid for the pressure and the faces
+  // force and their surface (core/immersed.hpp). With kernels.bodies = "immersed"
+  // their cells are fluid for the pressure and the faces
   // are forced; with "staircase" their cells in `solid` are obstacles, and the
   // geometry gives only the surface velocity of turning bodies and the surface for
   // the pressure part of the force.

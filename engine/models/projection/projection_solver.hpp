@@ -505,6 +505,7 @@ class ProjectionSolver final : public Solver {
     }
     h.flags = &setup_.flags.flags;
     if (immersed_ && !c_.solid.empty()) h.body_cells = &c_.solid;
+    if (immersed_) h.source_cells = &c_.immersed.source;
     h.rho = c_.rho;
     h.nu = c_.nu;
     return h;
