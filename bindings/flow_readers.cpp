@@ -145,6 +145,22 @@ void read_boundaries(const TableReader& top, CaseSpec& c, FnStore& store, const 
   }
 }
 
+double level_set_value(lua_State* L, int fn, const std::string& what, double x, double y) {
+  std::string err;
+  lua_pushvalue(L, fn);
+  lua_pushnumber(L, x);
+  lua_pushnumber(L, y);
+  if (!call_checked(L, 2, 1, false, &err))
+    throw CaseError(what + " (flow.level_set) failed at x = " + fmt(x) + ", y = " + fmt(y) + ": " + err);
+  int ok = 0;
+  const double d = lua_tonumberx(L, -1, &ok);
+  lua_pop(L, 1);
+  if (!ok || !std::isfinite(d))
+    throw CaseError(what + " (flow.level_set) must return a finite number (the signed distance, negative "
+                    "inside) at x = " + fmt(x) + ", y = " + fmt(y));
+  return d;
+}
+
 void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::vector<std::uint8_t>& solid,
                     std::vector<int>& obstacle_id) {
   lua_State* L = top.state();
@@ -166,9 +182,26 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
     ObstacleInfo info;
     long cells = 0;
     int id = int(k - 1);
-    if (auto* s = test_udata<ShapeUD>(L, idx, kShapeMeta)) {
+    auto* level = test_udata<ShapeUD>(L, idx, kShapeMeta);
+    if (level && level->shape.kind == Shape::Kind::LevelSet) {
+      info.description = level->shape.describe();
+      if (d3) {
+        lua_pop(L, 2);
+        throw CaseError(what + " (flow.level_set) is 2D only; in a 3D case give a function(x, y, z)");
+      }
+      lua_getiuservalue(L, idx, 1);
+      const int fn = lua_gettop(L);
+      cells = rasterise(
+          g,
+          [&](double x, double y) { return level_set_value(L, fn, what, x, y) < 0; }, id, solid, obstacle_id);
+      lua_pop(L, 1);
+    } else if (auto* s = test_udata<ShapeUD>(L, idx, kShapeMeta)) {
       info.description = s->shape.describe();
       const Shape& shape = s->shape;
+      if (d3 && shape.omega != 0) {
+        lua_pop(L, 2);
+        throw CaseError(what + ": a turning circle (omega) is 2D only");
+      }
       if (d3) {
         cells = rasterise3(
             g3, [&](double x, double y, double z) { return shape.contains3(x, y, z, g3.lx, g3.ly); }, id, solid,

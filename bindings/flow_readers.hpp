@@ -43,6 +43,10 @@ void read_boundaries3(const TableReader& top, CaseSpec& spec, FnStore& store, Bo
 void read_obstacles(const TableReader& top, CaseSpec& spec, FnStore& store, std::vector<std::uint8_t>& solid,
                     std::vector<int>& obstacle_id);
 
+// The value of a flow.level_set function (at stack index fn) at (x, y); CaseError
+// naming `what` when it fails or returns no finite number.
+double level_set_value(lua_State* L, int fn, const std::string& what, double x, double y);
+
 // Fills `out` (g.size()) from t[key], a number or a function(x, y) evaluated at
 // ((i + ox) dx, (j + oy) dy); leaves it empty when the key is absent.
 void read_initial_field(lua_State* L, const TableReader& t, const char* key, const Grid& g, double ox, double oy,

@@ -28,9 +28,28 @@ static int l_rect(lua_State* L) {
 
 static int l_circle(lua_State* L) {
   arg_table(L, 1, "flow.circle");
-  TableReader t(L, 1, "flow.circle", {"x", "y", "r"});
+  TableReader t(L, 1, "flow.circle", {"x", "y", "r", "omega"});
   Shape s = make_circle(t.required_number("x"), t.required_number("y"), t.required_number("r"));
+  s.omega = t.number("omega", 0.0);
   return push_shape(L, std::move(s));
+}
+
+// flow.level_set(function(x, y) return d end): a body whose boundary is the zero level
+// of d, negative inside (a signed distance is best: the surface and its normals are
+// taken from d). The function is kept as the shape's user value.
+static int l_level_set(lua_State* L) {
+  if (lua_type(L, 1) != LUA_TFUNCTION)
+    throw CaseError("flow.level_set needs a function(x, y) returning the signed distance to the body's "
+                    "boundary, negative inside (got " + describe_value(L, 1) + ")");
+  if (lua_gettop(L) > 1) throw CaseError("flow.level_set takes one argument, the function(x, y)");
+  void* mem = lua_newuserdatauv(L, sizeof(ShapeUD), 1);
+  Shape shape;
+  shape.kind = Shape::Kind::LevelSet;
+  new (mem) ShapeUD{std::move(shape)};
+  luaL_setmetatable(L, kShapeMeta);
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, -2, 1);
+  return 1;
 }
 
 static int l_polygon(lua_State* L) {
@@ -132,6 +151,7 @@ void register_shapes(lua_State* L, int flow) {
   const luaL_Reg fns[] = {{"rect", protect<l_rect>},
                           {"circle", protect<l_circle>},
                           {"polygon", protect<l_polygon>},
+                          {"level_set", protect<l_level_set>},
                           {"mask", protect<l_mask>},
                           {"box", protect<l_box>},
                           {"sphere", protect<l_sphere>},

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <new>
+#include <optional>
 
 #include "core/error.hpp"
 #include "host.hpp"
@@ -326,23 +327,62 @@ int l_forces(lua_State* L) {
   }
   c.flush_pending();
   Forces f = c.solver().forces(k - 1);
-  lua_createtable(L, 0, 5);
-  lua_pushnumber(L, f.fx);
-  lua_setfield(L, -2, "fx");
-  lua_pushnumber(L, f.fy);
-  lua_setfield(L, -2, "fy");
+  // The moment about another point: M_P = M_ref + (ref - P) x F.
+  double mx = f.x_ref, my = f.y_ref, moment = f.moment;
+  TableReader* opts = nullptr;
+  std::optional<TableReader> reader;
+  if (!lua_isnoneornil(L, 3)) {
+    reader.emplace(L, 3, "sim:forces options", std::vector<std::string>{"U", "L", "about"});
+    opts = &*reader;
+    if (opts->has("about")) {
+      opts->push("about");
+      const int a = lua_gettop(L);
+      if (lua_type(L, a) != LUA_TTABLE || lua_rawlen(L, a) != 2)
+        throw CaseError("sim:forces options.about must be a point { x, y } (got " + describe_value(L, a) + ")");
+      lua_rawgeti(L, a, 1);
+      lua_rawgeti(L, a, 2);
+      const double px = to_finite(L, -2, "sim:forces options.about x");
+      const double py = to_finite(L, -1, "sim:forces options.about y");
+      lua_pop(L, 3);
+      moment += (f.x_ref - px) * f.fy - (f.y_ref - py) * f.fx;
+      mx = px;
+      my = py;
+    }
+  }
+  lua_createtable(L, 0, 16);
+  auto num = [&](const char* key, double v) {
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, key);
+  };
+  num("fx", f.fx);
+  num("fy", f.fy);
+  num("fx_pressure", f.fx_pressure);
+  num("fy_pressure", f.fy_pressure);
+  num("fx_viscous", f.fx_viscous);
+  num("fy_viscous", f.fy_viscous);
+  num("moment", moment);
+  lua_createtable(L, 2, 0);
+  lua_pushnumber(L, mx);
+  lua_rawseti(L, -2, 1);
+  lua_pushnumber(L, my);
+  lua_rawseti(L, -2, 2);
+  lua_setfield(L, -2, "about");
+  lua_pushstring(L, f.method);
+  lua_setfield(L, -2, "method");
   lua_pushinteger(L, k);
   lua_setfield(L, -2, "obstacle");
-  if (!lua_isnoneornil(L, 3)) {
-    TableReader t(L, 3, "sim:forces reference", {"U", "L"});
-    double u = t.required_number("U"), len = t.required_number("L");
+  if (opts && (opts->has("U") || opts->has("L"))) {
+    double u = opts->required_number("U"), len = opts->required_number("L");
     check_positive("sim:forces reference U", u);
     check_positive("sim:forces reference L", len);
     double q = 0.5 * c.spec.model_case->constant("rho").value_or(1.0) * u * u * len;
-    lua_pushnumber(L, f.fx / q);
-    lua_setfield(L, -2, "cd");
-    lua_pushnumber(L, f.fy / q);
-    lua_setfield(L, -2, "cl");
+    num("cd", f.fx / q);
+    num("cl", f.fy / q);
+    num("cd_pressure", f.fx_pressure / q);
+    num("cl_pressure", f.fy_pressure / q);
+    num("cd_viscous", f.fx_viscous / q);
+    num("cl_viscous", f.fy_viscous / q);
+    num("cm", moment / (q * len));
   }
   return 1;
 }

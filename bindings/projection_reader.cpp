@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "flow_readers.hpp"
 #include "host.hpp"
+#include "immersed_reader.hpp"
 #include "pressure_reader.hpp"
 
 namespace flowlua::lua {
@@ -75,8 +76,8 @@ void read_kernels(const TableReader& top, ProjectionCase& m, CaseSpec& spec) {
   StackGuard guard(L);
   top.push("kernels");
   TableReader t(L, -1, "kernels",
-                {"advection", "gamma", "general", "boundaries", "momentum", "rhs", "pressure", "correction"});
-  read_forced_kernels(t, {"boundaries", "momentum", "rhs", "pressure", "correction"}, spec);
+                {"advection", "gamma", "general", "bodies", "boundaries", "momentum", "rhs", "pressure", "correction"});
+  read_forced_kernels(t, {"bodies", "boundaries", "momentum", "rhs", "pressure", "correction"}, spec);
   // A gamma on its own asks for the hybrid blend.
   const char* fallback = t.has("gamma") ? "hybrid" : "central";
   std::string a = t.string("advection", fallback);
@@ -112,6 +113,7 @@ std::shared_ptr<const ModelCase> read_projection(const TableReader& top, CaseSpe
   sides.no_T = "T (temperature) is not yet available in the projection model; model = 'psi_omega' has heat transport";
   read_boundaries(top, spec, store, sides, c.boundaries);
   read_obstacles(top, spec, store, c.solid, c.obstacle_id);
+  if (!spec.obstacles.empty()) c.immersed = read_immersed(spec, store, c.obstacle_xc, c.obstacle_yc);
   read_initial(top, c);
   PoissonChoices choices{{"rbsor", "cg", "pcg", "multigrid", "fft"},
                          "is the psi_omega model's line relaxation of the stream function; the projection model "

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "core/error.hpp"
 
@@ -50,6 +51,7 @@ bool Shape::contains(double x, double y, double lx, double ly) const {
     case Kind::Box:
     case Kind::Sphere:
     case Kind::Cylinder: return false;  // 3D shapes: read_obstacles refuses them in 2D
+    case Kind::LevelSet: return false;  // a Lua function: read_obstacles calls it
     case Kind::Mask: {
       if (!mask || mask->width <= 0 || mask->height <= 0) return false;
       int px = int(std::floor(x / lx * mask->width));
@@ -90,14 +92,46 @@ std::string Shape::describe() const {
              " to " + num(a1);
     case Kind::Rect:
       return "rect (" + num(x0) + ", " + num(y0) + ")-(" + num(x1) + ", " + num(y1) + ")";
-    case Kind::Circle: return "circle at (" + num(cx) + ", " + num(cy) + ") r = " + num(r);
+    case Kind::Circle:
+      return "circle at (" + num(cx) + ", " + num(cy) + ") r = " + num(r) +
+             (omega != 0 ? ", turning at omega = " + num(omega) : std::string());
     case Kind::Polygon: return "polygon of " + std::to_string(points.size()) + " points";
+    case Kind::LevelSet: return "level set function(x, y)";
     case Kind::Mask:
       return "mask '" + (mask ? mask->path : std::string("?")) + "' (" +
              std::to_string(mask ? mask->width : 0) + " x " +
              std::to_string(mask ? mask->height : 0) + " pixels)";
   }
   return "?";
+}
+
+namespace {
+// Distance from (x, y) to the segment a-b.
+double segment_distance(double x, double y, double ax, double ay, double bx, double by) {
+  const double ex = bx - ax, ey = by - ay, l2 = ex * ex + ey * ey;
+  double t = l2 > 0 ? ((x - ax) * ex + (y - ay) * ey) / l2 : 0.0;
+  t = std::clamp(t, 0.0, 1.0);
+  return std::hypot(x - ax - t * ex, y - ay - t * ey);
+}
+}  // namespace
+
+double Shape::distance(double x, double y) const {
+  switch (kind) {
+    case Kind::Circle: return std::hypot(x - cx, y - cy) - r;
+    case Kind::Rect: {
+      const double dx = std::max(x0 - x, x - x1), dy = std::max(y0 - y, y - y1);
+      if (dx <= 0 && dy <= 0) return std::max(dx, dy);
+      return std::hypot(std::max(dx, 0.0), std::max(dy, 0.0));
+    }
+    case Kind::Polygon: {
+      double d = std::numeric_limits<double>::infinity();
+      const std::size_t n = points.size();
+      for (std::size_t i = 0, j = n - 1; i < n; j = i++)
+        d = std::min(d, segment_distance(x, y, points[j].first, points[j].second, points[i].first, points[i].second));
+      return point_in_polygon(points, x, y) ? -d : d;
+    }
+    default: return std::numeric_limits<double>::quiet_NaN();
+  }
 }
 
 Shape make_rect(double x0, double y0, double x1, double y1) {

@@ -23,7 +23,9 @@ struct MaskImage {
 // 2D shapes (rect, circle, polygon, mask) in a 3D case are extruded through the
 // whole depth (prisms along z); box, sphere and cylinder are 3D only.
 struct Shape {
-  enum class Kind { Rect, Circle, Polygon, Mask, Box, Sphere, Cylinder } kind = Kind::Rect;
+  // LevelSet: a Lua function(x, y), negative inside (flow.level_set); the function
+  // itself is the shape userdata's user value (lua_shapes.cpp).
+  enum class Kind { Rect, Circle, Polygon, Mask, Box, Sphere, Cylinder, LevelSet } kind = Kind::Rect;
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;           // rect, box
   double z0 = 0, z1 = 0;                           // box
   double cx = 0, cy = 0, r = 0;                    // circle, sphere, cylinder
@@ -34,6 +36,12 @@ struct Shape {
   double c1 = 0, c2 = 0, a0 = 0, a1 = 0;
   std::vector<std::pair<double, double>> points;   // polygon
   std::shared_ptr<const MaskImage> mask;           // mask, stretched over the domain
+  double omega = 0;  // circle: turns about its centre at this rate (counter-clockwise, 1/time)
+
+  // Rect, circle and polygon know their exact boundary: the signed distance to it
+  // (negative inside), which immersed bodies use (core/immersed.hpp).
+  bool has_distance() const { return kind == Kind::Rect || kind == Kind::Circle || kind == Kind::Polygon; }
+  double distance(double x, double y) const;
 
   // Whether (x, y) is inside; lx, ly: the domain size (used by masks).
   bool contains(double x, double y, double lx, double ly) const;

@@ -11,7 +11,7 @@ std::string KernelKey::describe() const {
   std::ostringstream s;
   s << model << ", " << backend << ", " << precision_name(precision) << ", " << scheme << " advection, "
     << pressure << " pressure, " << (obstacles ? "obstacles" : "no obstacles")
-    << (periodic ? ", periodic sides" : "");
+    << (shapes ? ", bodies of exact shape" : "") << (periodic ? ", periodic sides" : "");
   return s.str();
 }
 

@@ -28,6 +28,7 @@ struct KernelKey {
   std::string pressure;   // pressure solver: "rbsor", "cg", ...
   bool obstacles = false; // any solid cell, or sides whose coupling varies along them
   bool periodic = false;  // any periodic side
+  bool shapes = false;    // obstacles given by their exact shape (immersed bodies possible)
   int nx = 0, ny = 0;     // interior grid size: the line lengths of line solvers (linalg/tridiagonal)
 
   std::string describe() const;  // "projection cuda double central, no obstacles, ..."

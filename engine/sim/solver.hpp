@@ -45,6 +45,11 @@ struct Diagnostics {
 
 struct Forces {
   double fx = 0, fy = 0;  // force on the obstacle per unit depth: drag (x), lift (y)
+  // The pressure part (-integral of p n over the surface) and the rest (viscous);
+  // the moment (counter-clockwise, per unit depth) about (x_ref, y_ref).
+  double fx_pressure = 0, fy_pressure = 0, fx_viscous = 0, fy_viscous = 0;
+  double moment = 0, x_ref = 0, y_ref = 0;
+  const char* method = "";  // how the total was taken: "control volume" or "faces"
 };
 
 class Solver {

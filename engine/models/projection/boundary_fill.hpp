@@ -158,10 +158,15 @@ struct OutflowFaces {
 // Faces that touch obstacle cells. A face between fluid and obstacle carries no
 // flow (u = 0); a face between two obstacle cells is a ghost that mirrors the fluid
 // face beside it, so the wall value (0) sits halfway (NaSt2D's B_N, B_S, ... rules,
-// written per face so that no two threads write one value).
+// written per face so that no two threads write one value). A turning body
+// (wall_u, wall_v: its velocity at every face, core/immersed.hpp; null when every
+// body rests) moves its walls: the face takes the body's velocity there, and a ghost
+// mirrors about it (2 u_wall - u_fluid).
 template <class Real>
 struct FillObstacleFaces {
   State<Real> s;
+  const Real* wall_u = nullptr;
+  const Real* wall_v = nullptr;
   FL_HD void operator()(int i, int j) const {
     const int nx = s.nx(), ny = s.ny();
     // u face (i, j): cells (i, j) and (east, j); boundary faces belong to the sides.
@@ -169,26 +174,30 @@ struct FillObstacleFaces {
     if (j <= ny && (i < nx || s.nb.periodic_x)) {
       const bool a = s.fluid(i, j), c = s.fluid(ie, j);
       if (!(a && c)) {
-        Real val = 0;
+        const std::size_t k = s.at(i, j);
+        const Real w = wall_u ? wall_u[k] : Real(0);
+        Real val = w;
         if (!a && !c) {
           const int jn = s.nb.north(j), js = s.nb.south(j);
-          if (s.fluid(i, jn) || s.fluid(ie, jn)) val = -s.u[s.at(i, jn)];
-          else if (s.fluid(i, js) || s.fluid(ie, js)) val = -s.u[s.at(i, js)];
+          if (s.fluid(i, jn) || s.fluid(ie, jn)) val = 2 * w - s.u[s.at(i, jn)];
+          else if (s.fluid(i, js) || s.fluid(ie, js)) val = 2 * w - s.u[s.at(i, js)];
         }
-        s.u[s.at(i, j)] = val;
+        s.u[k] = val;
       }
     }
     const int jn = s.nb.north(j);
     if (i <= nx && (j < ny || s.nb.periodic_y)) {
       const bool a = s.fluid(i, j), c = s.fluid(i, jn);
       if (!(a && c)) {
-        Real val = 0;
+        const std::size_t k = s.at(i, j);
+        const Real w = wall_v ? wall_v[k] : Real(0);
+        Real val = w;
         if (!a && !c) {
           const int ie2 = s.nb.east(i), iw = s.nb.west(i);
-          if (s.fluid(ie2, j) || s.fluid(ie2, jn)) val = -s.v[s.at(ie2, j)];
-          else if (s.fluid(iw, j) || s.fluid(iw, jn)) val = -s.v[s.at(iw, j)];
+          if (s.fluid(ie2, j) || s.fluid(ie2, jn)) val = 2 * w - s.v[s.at(ie2, j)];
+          else if (s.fluid(iw, j) || s.fluid(iw, jn)) val = 2 * w - s.v[s.at(iw, j)];
         }
-        s.v[s.at(i, j)] = val;
+        s.v[k] = val;
       }
     }
   }

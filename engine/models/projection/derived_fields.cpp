@@ -17,6 +17,12 @@ namespace {
 
 bool fluid(const HostState& s, int i, int j) { return is_fluid((*s.flags)[s.grid.at(i, j)]); }
 
+// Shown as solid: an obstacle cell of the solver, or a cell inside an immersed body.
+bool shown_solid(const HostState& s, int i, int j) {
+  if (s.body_cells && (*s.body_cells)[std::size_t(i - 1) + std::size_t(j - 1) * s.grid.nx]) return true;
+  return !fluid(s, i, j);
+}
+
 // Value at cell centres for every interior cell.
 template <class F>
 FieldSnapshot make(const HostState& s, const std::string& name, F value) {
@@ -29,18 +35,11 @@ FieldSnapshot make(const HostState& s, const std::string& name, F value) {
   for (int j = 1; j <= ny; ++j)
     for (int i = 1; i <= nx; ++i) {
       f.values[f.index(i, j)] = value(i, j);
-      f.solid[f.index(i, j)] = fluid(s, i, j) ? 0 : 1;
+      f.solid[f.index(i, j)] = shown_solid(s, i, j) ? 1 : 0;
     }
   return f;
 }
 
-// Cell-centred velocity; obstacles are at rest (their faces hold ghost values).
-double u_centre(const HostState& s, int i, int j) {
-  return fluid(s, i, j) ? 0.5 * (s.u[s.grid.at(i - 1, j)] + s.u[s.grid.at(i, j)]) : 0.0;
-}
-double v_centre(const HostState& s, int i, int j) {
-  return fluid(s, i, j) ? 0.5 * (s.v[s.grid.at(i, j - 1)] + s.v[s.grid.at(i, j)]) : 0.0;
-}
 
 // Vorticity dv/dx - du/dy at the cell corner (i, j), i.e. at x = i dx, y = j dy.
 double corner_vorticity(const HostState& s, int i, int j) {
@@ -62,6 +61,13 @@ double pressure(const HostState& s, int i, int j) {
       ++n;
     }
   return n ? s.rho * sum / n : 0.0;
+}
+
+// A fluid cell whose continuity the projection enforces (not a mass-source cell of an
+// immersed body).
+bool held_divergence_free(const HostState& s, int i, int j) {
+  if (!fluid(s, i, j)) return false;
+  return !(s.source_cells && (*s.source_cells)[s.grid.at(i, j)]);
 }
 
 double divergence(const HostState& s, int i, int j) {
@@ -134,6 +140,18 @@ void velocity_edges(const HostState& s, FieldSnapshot& u, FieldSnapshot& v) {
 
 }  // namespace
 
+bool fluid_cell(const HostState& s, int i, int j) { return fluid(s, i, j); }
+
+// Cell-centred velocity; obstacles are at rest (their faces hold ghost values), and
+// so are cells inside immersed bodies in snapshots (their faces hold forced values:
+// ghosts that continue the fluid's profile, or the body's own motion).
+double u_centre(const HostState& s, int i, int j) {
+  return !shown_solid(s, i, j) ? 0.5 * (s.u[s.grid.at(i - 1, j)] + s.u[s.grid.at(i, j)]) : 0.0;
+}
+double v_centre(const HostState& s, int i, int j) {
+  return !shown_solid(s, i, j) ? 0.5 * (s.v[s.grid.at(i, j - 1)] + s.v[s.grid.at(i, j)]) : 0.0;
+}
+
 FieldSnapshot derived_field(const HostState& s, const std::string& name) {
   const Grid& g = s.grid;
   if (name == "u" || name == "v" || name == "speed") {
@@ -165,8 +183,8 @@ FieldSnapshot derived_field(const HostState& s, const std::string& name) {
                      corner_vorticity(s, i - 1, j - 1));
     });
   if (name == "divergence")
-    return make(s, name, [&](int i, int j) { return fluid(s, i, j) ? divergence(s, i, j) : 0.0; });
-  if (name == "solid") return make(s, name, [&](int i, int j) { return fluid(s, i, j) ? 0.0 : 1.0; });
+    return make(s, name, [&](int i, int j) { return held_divergence_free(s, i, j) ? divergence(s, i, j) : 0.0; });
+  if (name == "solid") return make(s, name, [&](int i, int j) { return shown_solid(s, i, j) ? 1.0 : 0.0; });
   if (name == "stream") {
     // psi at corners: u = dpsi/dy, v = -dpsi/dx, psi = 0 at the lower-left corner.
     const int nx = g.nx, ny = g.ny;
@@ -200,32 +218,6 @@ FieldSnapshot derived_field(const HostState& s, const std::string& name) {
   throw CaseError(msg.str());
 }
 
-Forces obstacle_forces(const HostState& s, const std::vector<int>& cell_obstacle, int obstacle) {
-  // Sum over the faces between fluid cells and cells of this obstacle: pressure at
-  // the fluid cell centre pushing on the face, and wall shear mu * u_t / (h / 2)
-  // with the tangential velocity at the fluid cell centre. First order in h on
-  // staircase shapes; see docs/case-language.md.
-  const Grid& g = s.grid;
-  const double mu = s.rho * s.nu;
-  Forces f;
-  auto owner = [&](int i, int j) {
-    if (i < 1 || i > g.nx || j < 1 || j > g.ny) return -1;
-    if (fluid(s, i, j)) return -1;
-    return cell_obstacle.empty() ? 0 : cell_obstacle[std::size_t(i - 1) + std::size_t(j - 1) * g.nx];
-  };
-  for (int j = 1; j <= g.ny; ++j)
-    for (int i = 1; i <= g.nx; ++i) {
-      if (!fluid(s, i, j)) continue;
-      const double p = s.rho * s.p[g.at(i, j)];
-      const double uc = u_centre(s, i, j), vc = v_centre(s, i, j);
-      if (owner(i + 1, j) == obstacle) { f.fx += p * g.dy; f.fy += mu * vc / (0.5 * g.dx) * g.dy; }
-      if (owner(i - 1, j) == obstacle) { f.fx -= p * g.dy; f.fy += mu * vc / (0.5 * g.dx) * g.dy; }
-      if (owner(i, j + 1) == obstacle) { f.fy += p * g.dx; f.fx += mu * uc / (0.5 * g.dy) * g.dx; }
-      if (owner(i, j - 1) == obstacle) { f.fy -= p * g.dx; f.fx += mu * uc / (0.5 * g.dy) * g.dx; }
-    }
-  return f;
-}
-
 void fill_flow_diagnostics(const HostState& s, Diagnostics& d) {
   const Grid& g = s.grid;
   double ke = 0, vmax = 0, dmax = 0;
@@ -235,7 +227,7 @@ void fill_flow_diagnostics(const HostState& s, Diagnostics& d) {
       const double uc = u_centre(s, i, j), vc = v_centre(s, i, j);
       ke += 0.5 * (uc * uc + vc * vc) * g.dx * g.dy;
       vmax = std::max(vmax, std::hypot(uc, vc));
-      dmax = std::max(dmax, std::abs(divergence(s, i, j)));
+      if (held_divergence_free(s, i, j)) dmax = std::max(dmax, std::abs(divergence(s, i, j)));
     }
   d.add("kinetic_energy", ke);
   d.add("max_speed", vmax);

@@ -1,82 +1,35 @@
-// Explicit momentum step: F and G (Griebel, Dornseifer & Neunhoeffer 1998, eqs.
-// 3.36-3.40; seed 002 eqs. 4-5). Convection blends central and donor-cell
-// differences with weight gamma; diffusion is the central five-point Laplacian.
+// Explicit momentum step, the stage: F and G on every face in one pass, with the
+// point functions of momentum_point.hpp and, for immersed bodies, the direct forcing
+// of immersed_forcing.hpp.
 #pragma once
-#include "models/projection/fields.hpp"
+#include "models/projection/immersed_forcing.hpp"
+#include "models/projection/momentum_point.hpp"
 
 namespace flowlua::projection {
-
-template <class Real>
-struct MomentumParams {
-  Real dt, nu, gamma, gx, gy;
-};
-
-template <class Real>
-FL_HD Real abs_(Real x) { return x < 0 ? -x : x; }
-
-// The donor-cell part of a convective flux difference, dropped at compile time by
-// the central variant (gamma = 0 adds exactly nothing, so both agree bit for bit).
-template <bool kCentral, class Real>
-FL_HD Real upwind_part(Real gamma, Real a) { return kCentral ? Real(0) : gamma * a; }
-
-// F at the u face (i, j).
-template <class Real, bool kCentral = false>
-FL_HD Real momentum_f(const State<Real>& s, const MomentumParams<Real>& m, int i, int j) {
-  const Real* u = s.u;
-  const Real* v = s.v;
-  const std::size_t c = s.at(i, j), e = s.at(i + 1, j), w = s.at(i - 1, j);
-  const std::size_t n = s.at(i, j + 1), so = s.at(i, j - 1);
-  const std::size_t en = s.at(i + 1, j), es = s.at(i + 1, j - 1), cs = s.at(i, j - 1);
-  const Real idx = s.idx, idy = s.idy;
-  // d(u^2)/dx
-  const Real ue = u[c] + u[e], uw = u[w] + u[c];
-  const Real du2dx = Real(0.25) * idx * ((ue * ue - uw * uw) +
-                     upwind_part<kCentral>(m.gamma, abs_(ue) * (u[c] - u[e]) - abs_(uw) * (u[w] - u[c])));
-  // d(uv)/dy
-  const Real vn = v[c] + v[en], vs = v[cs] + v[es];
-  const Real duvdy = Real(0.25) * idy * ((vn * (u[c] + u[n]) - vs * (u[so] + u[c])) +
-                     upwind_part<kCentral>(m.gamma, abs_(vn) * (u[c] - u[n]) - abs_(vs) * (u[so] - u[c])));
-  const Real lap = (u[e] - 2 * u[c] + u[w]) * idx * idx + (u[n] - 2 * u[c] + u[so]) * idy * idy;
-  return u[c] + m.dt * (m.nu * lap - du2dx - duvdy + m.gx);
-}
-
-// G at the v face (i, j).
-template <class Real, bool kCentral = false>
-FL_HD Real momentum_g(const State<Real>& s, const MomentumParams<Real>& m, int i, int j) {
-  const Real* u = s.u;
-  const Real* v = s.v;
-  const std::size_t c = s.at(i, j), e = s.at(i + 1, j), w = s.at(i - 1, j);
-  const std::size_t n = s.at(i, j + 1), so = s.at(i, j - 1);
-  const std::size_t cn = s.at(i, j + 1), wn = s.at(i - 1, j + 1);
-  const Real idx = s.idx, idy = s.idy;
-  // d(v^2)/dy
-  const Real vn = v[c] + v[n], vs = v[so] + v[c];
-  const Real dv2dy = Real(0.25) * idy * ((vn * vn - vs * vs) +
-                     upwind_part<kCentral>(m.gamma, abs_(vn) * (v[c] - v[n]) - abs_(vs) * (v[so] - v[c])));
-  // d(uv)/dx
-  const Real ue = u[c] + u[cn], uw = u[w] + u[wn];
-  const Real duvdx = Real(0.25) * idx * ((ue * (v[c] + v[e]) - uw * (v[w] + v[c])) +
-                     upwind_part<kCentral>(m.gamma, abs_(ue) * (v[c] - v[e]) - abs_(uw) * (v[w] - v[c])));
-  const Real lap = (v[e] - 2 * v[c] + v[w]) * idx * idx + (v[n] - 2 * v[c] + v[so]) * idy * idy;
-  return v[c] + m.dt * (m.nu * lap - duvdx - dv2dy + m.gy);
-}
 
 // One pass computes F and G on every face; faces that are not unknowns (walls,
 // obstacles, the boundary faces used by the pressure right-hand side) copy u, v
 // (seed 002 sec. 1.5: F_0 = u_0, G_0 = v_0). Variants: kCentral drops the donor-cell
-// terms; Cells is FlagArray or, without obstacles, OpenDomainFlags.
-template <class Real, bool kCentral, class Cells>
+// terms; Cells is FlagArray or, without obstacles, OpenDomainFlags; Bodies is
+// NoBodies or ImmersedFaces (forced faces near and inside immersed bodies).
+template <class Real, bool kCentral, class Cells, class Bodies = NoBodies>
 struct MomentumStage {
   State<Real> s;
   MomentumParams<Real> m;
   Cells cells;
+  Bodies bodies{};
   // Both values are computed before either is stored: the compiler cannot know that
   // f and g do not alias u and v, so a store in between would hold back the loads
   // of the second half (measured: float momentum at 46% of the copy bandwidth).
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
-    const Real fv = (j >= 1 && u_unknown(cells, s.nb, i, j)) ? momentum_f<Real, kCentral>(s, m, i, j) : s.u[c];
-    const Real gv = (i >= 1 && v_unknown(cells, s.nb, i, j)) ? momentum_g<Real, kCentral>(s, m, i, j) : s.v[c];
+    const bool eu = j >= 1 && u_unknown(cells, s.nb, i, j), ev = i >= 1 && v_unknown(cells, s.nb, i, j);
+    Real fv = eu ? momentum_f<Real, kCentral>(s, m, i, j) : s.u[c];
+    Real gv = ev ? momentum_g<Real, kCentral>(s, m, i, j) : s.v[c];
+    if constexpr (Bodies::kActive) {
+      if (eu) fv = bodies.template force_u<kCentral>(s, m, i, j, fv);
+      if (ev) gv = bodies.template force_v<kCentral>(s, m, i, j, gv);
+    }
     s.f[c] = fv;
     s.g[c] = gv;
   }

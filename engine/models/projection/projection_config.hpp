@@ -9,6 +9,7 @@
 
 #include "core/boundary.hpp"
 #include "core/config.hpp"
+#include "core/immersed.hpp"
 #include "linalg/pressure_control.hpp"
 
 namespace flowlua {
@@ -31,6 +32,16 @@ struct ProjectionConfig : CaseCommon {
   Boundaries boundaries;
   std::vector<std::uint8_t> solid;  // nx*ny, 1 = obstacle cell; empty = none. Index (i-1) + (j-1)*nx
   std::vector<int> obstacle_id;     // nx*ny, which obstacle owns a solid cell (0-based, -1 none)
+  // Obstacles with an exact shape (circle, rect, polygon, level set): the faces they
+  // force and their surface (core/immersed.hpp). With kernels.bodies = "immersed"
+  // their cells are fluid for the pressure and the faces
+  // are forced; with "staircase" their cells in `solid` are obstacles, and the
+  // geometry gives only the surface velocity of turning bodies and the surface for
+  // the pressure part of the force.
+  ImmersedGeometry immersed;
+  // Per obstacle, the point moments are taken about (a circle's centre); empty or
+  // NaN: the centroid of its cells.
+  std::vector<double> obstacle_xc, obstacle_yc;
   // Initial values at the staggered positions, size grid.size(); empty = zero.
   std::vector<double> u0, v0, p0;
   PressureControl pressure;

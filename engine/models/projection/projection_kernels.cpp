@@ -1,5 +1,7 @@
 #include "models/projection/projection_kernels.hpp"
 
+#include <map>
+
 namespace flowlua::projection {
 
 namespace {
@@ -8,6 +10,7 @@ bool always(const KernelKey&) { return true; }
 bool open(const KernelKey& k) { return !k.obstacles; }
 bool central(const KernelKey& k) { return k.scheme == "central"; }
 bool central_open(const KernelKey& k) { return central(k) && open(k); }
+bool shapes(const KernelKey& k) { return k.shapes; }
 bool rbsor(const KernelKey& k) { return k.pressure == "rbsor"; }
 bool rbsor_open(const KernelKey& k) { return rbsor(k) && open(k); }
 bool rbsor_fused(const KernelKey& k) { return rbsor(k) && k.backend == "cuda" && !k.periodic; }
@@ -16,6 +19,18 @@ bool rbsor_fused_open(const KernelKey& k) { return rbsor_fused(k) && open(k); }
 KernelRegistry build() {
   KernelRegistry r;
   // Stages in step order; within a stage, the highest rank that applies wins.
+  // bodies: how obstacles of exact shape enter (decided before the flags are built;
+  // `general = true` leaves it alone: it changes what is computed, not how). The
+  // staircase stays the default (ranked first) until the immersed boundary is
+  // validated on shedding flows (docs/validation.md: at D = 10 cells its 2D-2 lift
+  // amplitude grows more slowly); kernels.bodies = "immersed" chooses it. This is the
+  // one stage whose lowest-ranked variant does not apply to every case.
+  r.add({"bodies", "staircase", "obstacles as whole cells (NaSt2D flags), faces between fluid and obstacle walls",
+         "nothing", always, 1});
+  r.add({"bodies", "immersed",
+         "obstacles of exact shape as immersed boundaries: direct forcing of the faces near and inside them "
+         "(Fadlun et al. 2000), their cells fluid for the pressure",
+         "an obstacle given by its exact shape (flow.circle, flow.rect, flow.polygon, flow.level_set)", shapes, 0});
   r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", open, 1});
   r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",
          "nothing", always, 0});
@@ -67,7 +82,16 @@ KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_d
   }
   k.obstacles = !open_domain;
   k.periodic = is_periodic_x(c.boundaries) || is_periodic_y(c.boundaries);
+  k.shapes = !c.immersed.empty();
   return k;
+}
+
+bool immersed_bodies(const ProjectionConfig& c, const char* backend) {
+  std::map<std::string, std::string> forced;
+  auto f = c.kernels.find("bodies");
+  if (f != c.kernels.end()) forced["bodies"] = f->second;
+  // Only the bodies stage is planned here: the rest of the key (open flags) is not known yet.
+  return kernel_registry().plan(kernel_key(c, backend, c.solid.empty()), forced).variant("bodies") == "immersed";
 }
 
 }  // namespace flowlua::projection

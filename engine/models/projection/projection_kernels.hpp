@@ -9,6 +9,7 @@
 namespace flowlua::projection {
 
 // The stages, in the order a step runs them, and their variants:
+//   bodies          staircase | immersed  (obstacles of exact shape; chosen first)
 //   boundaries      sides | sides_and_obstacles
 //   momentum        central_open | central | hybrid_open | hybrid
 //   rhs             open | flagged
@@ -22,5 +23,9 @@ const KernelRegistry& kernel_registry();
 // The key of a case: `open` says whether the domain's flags can be computed from the
 // position (core/flags.hpp, open_domain_flags).
 KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open);
+
+// Whether obstacles of exact shape are immersed bodies (kernels.bodies = "immersed";
+// the default is "staircase"): decided before the flags, since it decides them.
+bool immersed_bodies(const ProjectionConfig& c, const char* backend);
 
 }  // namespace flowlua::projection

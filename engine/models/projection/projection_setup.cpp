@@ -1,5 +1,6 @@
 // Host-side preparation of a projection case: the checks the numerics rely on, the
 // cell flags, and the plan text that --explain prints.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -39,7 +40,7 @@ void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc) {
     throw CaseError(where(side) + ": a side cannot change its kind during a run");
 }
 
-Setup prepare(const ProjectionConfig& c) {
+Setup prepare(const ProjectionConfig& c, bool immersed) {
   const Grid& g = c.grid;
   if (g.nx < 2 || g.ny < 2) throw CaseError("grid: nx and ny must be at least 2");
   if (!(g.lx > 0) || !(g.ly > 0)) throw CaseError("grid: lx and ly must be positive");
@@ -74,7 +75,23 @@ Setup prepare(const ProjectionConfig& c) {
   for (Side s : kSides) check_side(c, s, b[int(s)]);
 
   Setup setup;
-  setup.flags = build_flags(g, b, c.solid);
+  if (immersed && !c.solid.empty()) {
+    // Immersed bodies leave their cells to the fluid (the pressure is solved through
+    // them; the forced faces hold the body's velocity): only obstacles without an
+    // exact shape stay cells.
+    std::vector<std::uint8_t> cells = c.solid;
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      const int id = c.obstacle_id.empty() ? 0 : c.obstacle_id[k];
+      if (cells[k] && std::find(c.immersed.obstacles.begin(), c.immersed.obstacles.end(), id) !=
+                          c.immersed.obstacles.end())
+        cells[k] = 0;
+    }
+    bool any = false;
+    for (auto v : cells) any = any || v;
+    setup.flags = build_flags(g, b, any ? cells : std::vector<std::uint8_t>());
+  } else {
+    setup.flags = build_flags(g, b, c.solid);
+  }
   setup.singular = true;
   for (Side s : kSides)
     if (b[int(s)].kind == BoundaryKind::Outflow) setup.singular = false;
@@ -89,7 +106,7 @@ Setup prepare(const ProjectionConfig& c) {
 }
 
 std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const char* backend,
-                          const std::string& pressure_solver, const KernelPlan& kernels) {
+                          const std::string& pressure_solver, const KernelPlan& kernels, bool immersed) {
   std::ostringstream s;
   const Grid& g = c.grid;
   const bool obstacles = setup.flags.fluid_cells < g.cells();
@@ -112,6 +129,12 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const c
     s << "  " << side_name(side) << ": " << c.boundaries[int(side)].label << " ("
       << kind_name(c.boundaries[int(side)].kind) << ")";
   s << "\n";
+  if (immersed) {
+    const ImmersedGeometry& geo = c.immersed;
+    s << "bodies     " << geo.obstacles.size() << " immersed (direct forcing, Fadlun et al. 2000): "
+      << geo.u.inside + geo.v.inside << " faces inside, " << geo.u.forcing + geo.v.forcing
+      << " forced by interpolation; their cells are fluid for the pressure\n";
+  }
   s << "obstacles  " << (obstacles ? std::to_string(g.cells() - setup.flags.fluid_cells) + " solid cells" : "none");
   if (setup.flags.cells_opened) s << ", " << setup.flags.cells_opened << " one-cell-thin cells opened";
   if (setup.flags.cells_closed) s << ", " << setup.flags.cells_closed << " enclosed fluid cells closed";

@@ -9,6 +9,9 @@
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -36,9 +39,10 @@ struct Setup {
   FlagReport flags;
   bool singular = false;  // no outflow side: pressure fixed only up to a constant
 };
-Setup prepare(const ProjectionConfig& c);
+// immersed: obstacles of exact shape are immersed bodies (their cells stay fluid).
+Setup prepare(const ProjectionConfig& c, bool immersed);
 std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const char* backend,
-                          const std::string& pressure_solver, const KernelPlan& kernels);
+                          const std::string& pressure_solver, const KernelPlan& kernels, bool immersed);
 void check_side(const ProjectionConfig& c, Side side, const SideCondition& sc);
 
 // Runs a reduction functor as a plain launch, dropping its value.
@@ -55,11 +59,13 @@ template <class Exec, class Real>
 class ProjectionSolver final : public Solver {
  public:
   explicit ProjectionSolver(const ProjectionConfig& config)
-      : c_(config), setup_(prepare(c_)), g_(c_.grid), n_(g_.size()),
+      : c_(config), immersed_(immersed_bodies(c_, Exec::name)), setup_(prepare(c_, immersed_)), g_(c_.grid),
+        n_(g_.size()),
         u_(n_), v_(n_), f_(n_), gg_(n_), p_(n_), rhs_(n_), flags_(n_),
         side_len_(std::max(g_.nx, g_.ny) + 2), sides_(8 * side_len_), scalars_(kScalars) {
     scal_ = scalars_.data();
     flags_.upload(setup_.flags.flags);
+    upload_bodies();
     upload_initial(c_.u0, u_);
     upload_initial(c_.v0, v_);
     upload_initial(c_.p0, p_);
@@ -73,9 +79,19 @@ class ProjectionSolver final : public Solver {
     choose_kernels();
     fill_boundaries(direct_);
     fill_boundaries(direct_);  // obstacle ghosts mirror faces that the first pass zeroed
+    if (keep_previous()) {
+      Exec::copy(up_.data(), u_.data(), n_);
+      Exec::copy(vp_.data(), v_.data(), n_);
+    }
   }
 
   void step() override {
+    // The velocity before the step, for the time derivative in the forces' momentum
+    // balance (cases with obstacles only).
+    if (keep_previous()) {
+      Exec::copy(up_.data(), u_.data(), n_);
+      Exec::copy(vp_.data(), v_.data(), n_);
+    }
     // 1. Time step and donor-cell weight: the one scalar the host needs.
     update_dt();
     // 2. Momentum: F and G.
@@ -183,10 +199,19 @@ class ProjectionSolver final : public Solver {
     return d;
   }
 
-  Forces forces(int obstacle) override { return obstacle_forces(host_state(), c_.obstacle_id, obstacle); }
+  Forces forces(int obstacle) override {
+    HostState h = host_state();
+    if (keep_previous() && steps_ > 0) {
+      h.u_prev = to_double(up_.download());
+      h.v_prev = to_double(vp_.download());
+      h.dt_prev = dt_;
+    }
+    return obstacle_forces(h, c_, obstacle);
+  }
 
   std::string plan() const override {
-    return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_);
+    return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_,
+                         immersed_);
   }
   std::string backend_name() const override { return Exec::name; }
 
@@ -202,6 +227,10 @@ class ProjectionSolver final : public Solver {
     save_array(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)");
     save_array(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)");
     save_array(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt");
+    if (keep_previous()) {
+      save_array(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)");
+      save_array(st, "v_prev", vp_, rows, cols, cell + "v before the last step");
+    }
     save_array(st, "sides", sides_, 8, std::size_t(side_len_),
                "[2 k + c][s]: side k (left, right, bottom, top), c = 0 normal, 1 tangential velocity, at s = 0..n+1");
     for (Side sd : kSides) {
@@ -227,6 +256,10 @@ class ProjectionSolver final : public Solver {
     if (refined_) pd_from_p();  // the double pressure restarts from the float one
     restore_array(st, "rhs", rhs_);
     restore_array(st, "sides", sides_);
+    if (keep_previous()) {
+      restore_array(st, "u_prev", up_);
+      restore_array(st, "v_prev", vp_);
+    }
     for (Side sd : kSides) {
       SideCondition& sc = c_.boundaries[int(sd)];
       sc.normal = st.array(std::string("side_normal_") + side_name(sd)).values;
@@ -248,6 +281,15 @@ class ProjectionSolver final : public Solver {
   void choose_kernels() {
     open_ = open_domain_flags(g_, setup_.flags, open_flags_);
     plan_ = kernel_registry().plan(kernel_key(c_, Exec::name, open_), c_.kernels);
+    // `general = true` forces the general kernels, which compute the same as the
+    // chosen ones; the bodies stage changes what is computed, so it keeps its choice.
+    if (c_.kernels.count("general") && !c_.kernels.count("bodies")) {
+      std::map<std::string, std::string> forced;
+      KernelPlan p = kernel_registry().plan(kernel_key(c_, Exec::name, open_), forced);
+      plan_.stages["bodies"] = p.stages["bodies"];
+    }
+    if ((plan_.variant("bodies") == "immersed") != immersed_)
+      throw std::logic_error("projection: the bodies variant changed between setup and plan");
     const std::string& p = plan_.variant("pressure");
     if (auto* sor = dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get())) {
       sor->use_variant(p == "rbsor_fused_open" ? SorVariant::FusedOpen
@@ -307,8 +349,15 @@ class ProjectionSolver final : public Solver {
     const bool central = plan_.variant("momentum").rfind("central", 0) == 0;
     with_cells("momentum", [&](auto cells) {
       using Cells = decltype(cells);
-      if (central) l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
-      else l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
+      if (immersed_) {
+        const ImmersedFaces<Real> b{{ucode_.data(), uw_.data(), uval_.data()}, {vcode_.data(), vw_.data(), vval_.data()}};
+        if (central) l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b});
+        else l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b});
+      } else if (central) {
+        l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
+      } else {
+        l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
+      }
     });
     if (has_outflow_)
       l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
@@ -318,7 +367,11 @@ class ProjectionSolver final : public Solver {
   void pressure_rhs(L& l) {
     const State<Real> s = state();
     with_cells("rhs", [&](auto cells) {
-      l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, decltype(cells)>{s, Real(1 / dt_), cells});
+      using Cells = decltype(cells);
+      if (immersed_)
+        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data()});
+      else
+        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells});
     });
     if (setup_.singular) remove_fluid_mean(l, rhs_.data(), kRhsSum);
   }
@@ -433,7 +486,11 @@ class ProjectionSolver final : public Solver {
     if (is_periodic_x(c_.boundaries)) fill_x(true);
     if (py) fill_y(true);
     // Obstacle faces: skipped by the "sides" variant, which needs no obstacle.
-    if (plan_.variant("boundaries") != "sides") l.for_each(1, g_.nx, 1, g_.ny, FillObstacleFaces<Real>{s});
+    if (plan_.variant("boundaries") != "sides") {
+      const bool walls = !immersed_ && c_.immersed.moving();
+      l.for_each(1, g_.nx, 1, g_.ny,
+                     FillObstacleFaces<Real>{s, walls ? wallu_.data() : nullptr, walls ? wallv_.data() : nullptr});
+    }
   }
 
   void upload_side(Side side) {
@@ -450,6 +507,37 @@ class ProjectionSolver final : public Solver {
     }
     Exec::upload(sides_.data() + 2 * int(side) * side_len_, nrm.data(), side_len_);
     Exec::upload(sides_.data() + (2 * int(side) + 1) * side_len_, tan.data(), side_len_);
+  }
+
+  bool keep_previous() const { return !c_.solid.empty(); }
+
+  // The forced faces of immersed bodies, or the surface velocity of turning bodies
+  // for the staircase, and the velocity before the step for the forces.
+  void upload_bodies() {
+    auto real = [&](const std::vector<double>& a, DeviceArray<Exec, Real>& d) {
+      d = DeviceArray<Exec, Real>(a.size());
+      d.upload(std::vector<Real>(a.begin(), a.end()));
+    };
+    if (immersed_) {
+      const ImmersedGeometry& geo = c_.immersed;
+      ucode_ = DeviceArray<Exec, std::int8_t>(n_);
+      vcode_ = DeviceArray<Exec, std::int8_t>(n_);
+      ucode_.upload(geo.u.code);
+      vcode_.upload(geo.v.code);
+      source_ = DeviceArray<Exec, std::int8_t>(n_);
+      source_.upload(geo.source);
+      real(geo.u.weight, uw_);
+      real(geo.u.value, uval_);
+      real(geo.v.weight, vw_);
+      real(geo.v.value, vval_);
+    } else if (c_.immersed.moving()) {
+      real(c_.immersed.wall_u, wallu_);
+      real(c_.immersed.wall_v, wallv_);
+    }
+    if (keep_previous()) {
+      up_ = DeviceArray<Exec, Real>(n_);
+      vp_ = DeviceArray<Exec, Real>(n_);
+    }
   }
 
   void upload_initial(const std::vector<double>& values, DeviceArray<Exec, Real>& a) {
@@ -489,6 +577,8 @@ class ProjectionSolver final : public Solver {
           if (is_fluid(setup_.flags.flags[g_.at(i, j)])) h.p[g_.at(i, j)] -= mean;
     }
     h.flags = &setup_.flags.flags;
+    if (immersed_ && !c_.solid.empty()) h.body_cells = &c_.solid;
+    if (immersed_) h.source_cells = &c_.immersed.source;
     h.rho = c_.rho;
     h.nu = c_.nu;
     return h;
@@ -512,11 +602,16 @@ class ProjectionSolver final : public Solver {
   }
 
   ProjectionConfig c_;
+  bool immersed_;  // obstacles of exact shape are immersed bodies (kernels.bodies)
   Setup setup_;
   Grid g_;
   std::size_t n_;
   DeviceArray<Exec, Real> u_, v_, f_, gg_, p_, rhs_;
   DeviceArray<Exec, CellFlags> flags_;
+  // Immersed bodies: face codes, weights and body velocities (core/immersed.hpp);
+  // staircase turning bodies: their velocity at the faces; the previous velocity.
+  DeviceArray<Exec, std::int8_t> ucode_, vcode_, source_;
+  DeviceArray<Exec, Real> uw_, uval_, vw_, vval_, wallu_, wallv_, up_, vp_;
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
   // Scalars the reductions leave in backend memory.

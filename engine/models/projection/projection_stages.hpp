@@ -2,6 +2,7 @@
 // (seed 002 eq. 8), the velocity correction (eqs. 6-7, with dt/dy in eq. 7), and the
 // largest velocity over cell size that sets the adaptive time step (eq. 9).
 #pragma once
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -9,15 +10,32 @@
 
 namespace flowlua::projection {
 
-// rhs = div(F, G) / dt on fluid cells.
-template <class Real, class Cells>
+// rhs = div(F, G) / dt on fluid cells. With immersed bodies (kSources), a source
+// cell (core/immersed.hpp) is exempt from continuity: its rhs is div(F - target) / dt
+// with the forced faces' targets F - dt grad p^n, i.e. the Laplacian of p^n over its
+// unknown faces, so that the projection leaves its prescribed velocities as they are
+// (at a steady state exactly).
+template <class Real, class Cells, bool kSources = false>
 struct PressureRhs {
   State<Real> s;
   Real inv_dt;
   Cells cells;
+  const std::int8_t* source = nullptr;
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     if (!is_fluid(cells.at(i, j))) { s.rhs[c] = 0; return; }
+    if constexpr (kSources) {
+      if (source[c]) {
+        const int iw = s.nb.west(i), js = s.nb.south(j);
+        const Real pc = s.p[c];
+        const Real ge = u_unknown(cells, s.nb, i, j) ? (s.p[s.at(s.nb.east(i), j)] - pc) : Real(0);
+        const Real gw = u_unknown(cells, s.nb, iw, j) ? (pc - s.p[s.at(iw, j)]) : Real(0);
+        const Real gn = v_unknown(cells, s.nb, i, j) ? (s.p[s.at(i, s.nb.north(j))] - pc) : Real(0);
+        const Real gs = v_unknown(cells, s.nb, i, js) ? (pc - s.p[s.at(i, js)]) : Real(0);
+        s.rhs[c] = (ge - gw) * s.idx * s.idx + (gn - gs) * s.idy * s.idy;
+        return;
+      }
+    }
     const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) * s.idx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) * s.idy;
     s.rhs[c] = div * inv_dt;
   }
