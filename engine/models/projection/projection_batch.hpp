@@ -86,10 +86,12 @@ class ProjectionBatch final : public BatchStepper {
     }
     for (int b : live) m_[b]->finish_dt(speed[b] ? &host_[b * K] : nullptr, common);
 
-    // 2. Momentum, rhs, ||rhs||^2.
+    // 2. Momentum, rhs, ||rhs||^2 (the velocity before the step kept first, as step()
+    // does; the copy is queued before the momentum launches this flush issues).
     for (int b : live) {
       Member& m = *m_[b];
       rec_.set_member(b);
+      m.keep_velocity();
       m.momentum(rec_);
       m.pressure_rhs(rec_);
       if (sor_) {

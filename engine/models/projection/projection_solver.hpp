@@ -79,19 +79,11 @@ class ProjectionSolver final : public Solver {
     choose_kernels();
     fill_boundaries(direct_);
     fill_boundaries(direct_);  // obstacle ghosts mirror faces that the first pass zeroed
-    if (keep_previous()) {
-      Exec::copy(up_.data(), u_.data(), n_);
-      Exec::copy(vp_.data(), v_.data(), n_);
-    }
+    keep_velocity();
   }
 
   void step() override {
-    // The velocity before the step, for the time derivative in the forces' momentum
-    // balance (cases with obstacles only).
-    if (keep_previous()) {
-      Exec::copy(up_.data(), u_.data(), n_);
-      Exec::copy(vp_.data(), v_.data(), n_);
-    }
+    keep_velocity();
     // 1. Time step and donor-cell weight: the one scalar the host needs.
     update_dt();
     // 2. Momentum: F and G.
@@ -510,6 +502,14 @@ class ProjectionSolver final : public Solver {
   }
 
   bool keep_previous() const { return !c_.solid.empty(); }
+  // The velocity before the step, for the time derivative in the forces' momentum
+  // balance (cases with obstacles only); step() and the batch (projection_batch.hpp)
+  // call it first thing in a step.
+  void keep_velocity() {
+    if (!keep_previous()) return;
+    Exec::copy(up_.data(), u_.data(), n_);
+    Exec::copy(vp_.data(), v_.data(), n_);
+  }
 
   // The forced faces of immersed bodies, or the surface velocity of turning bodies
   // for the staircase, and the velocity before the step for the forces.
