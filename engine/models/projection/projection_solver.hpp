@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <type_traits>
 #include <stdexcept>
 #include <cmath>
 #include <memory>
@@ -418,11 +419,11 @@ class ProjectionSolver final : public Solver {
     with_cells("correction", [&](auto cells) {
       if (refined_) {
         const VelocityCorrection<Real, decltype(cells), double> corr{s, Real(dt_), cells, pd_.data()};
-        l.for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+        l.for_each(1, g_.nx, 1, g_.ny, DropValue<std::remove_const_t<decltype(corr)>>{corr});
         return;
       }
       const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells};
-      l.for_each(1, g_.nx, 1, g_.ny, DropValue<decltype(corr)>{corr});
+      l.for_each(1, g_.nx, 1, g_.ny, DropValue<std::remove_const_t<decltype(corr)>>{corr});
     });
     if (has_outflow_)
       l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
