@@ -26,9 +26,13 @@ struct CpuExec {
   template <class T>
   static void release(T* p) { ::operator delete[](p, std::align_val_t(64)); }
   template <class T>
-  static void upload(T* dst, const T* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(T)); }
+  static void upload(T* dst, const T* src, std::size_t n) {
+    if (n) std::memcpy(dst, src, n * sizeof(T));  // an empty array's pointer may be null
+  }
   template <class T>
-  static void download(T* dst, const T* src, std::size_t n) { std::memcpy(dst, src, n * sizeof(T)); }
+  static void download(T* dst, const T* src, std::size_t n) {
+    if (n) std::memcpy(dst, src, n * sizeof(T));
+  }
   template <class T>
   static void fill(T* dst, T value, std::size_t n) { std::fill(dst, dst + n, value); }
   // Parallel over chunks for large arrays: one thread's memcpy reaches a fraction
