@@ -8,9 +8,9 @@
 --   E ...                    lines that must be the same (step counts)
 -- Cases: the lid-driven cavity (walls and a moving lid, no outflow: p's mean fixed),
 -- a channel with a time-dependent inflow profile (a Lua function, cut per block), an
--- outflow and an obstacle across the middle of the grid, where the blocks meet; and a
+-- outflow and obstacles across and beside the lines where the blocks meet; and a
 -- channel periodic in x driven by a body force with an obstacle across the periodic
--- seam. Each with conjugate gradients and multigrid (the cavity also with
+-- seam and one beside the blocks' boundaries. Each with conjugate gradients and multigrid (the cavity also with
 -- multigrid-preconditioned CG, and a coarser cavity with red-black SOR, whose sweeps
 -- are many). The grids are large enough that multigrid keeps two levels on the blocks
 -- before it gathers (linalg/multigrid.hpp).
@@ -63,12 +63,17 @@ run("cavity48", {
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
 }, { { solver = "rbsor", tol = 1e-8 } })
 
--- The obstacle covers cells on both sides of x = 2 and y = 0.75: the blocks of every
--- split meet inside it or beside it.
+-- The splits below cut this grid at x = 1, 2, 3 (cells 32, 64, 96) and y = 0.75 (row
+-- 24). The first obstacle lies across x = 2 and y = 0.75; the second ends at x = 2 and
+-- the third at y = 0.75, so their faces mirror faces across a block boundary. (The
+-- inflow, a function of time, refills the boundaries after every step: see "periodic"
+-- for obstacles whose faces are filled once a step.)
 run("channel", {
   grid = { nx = 128, ny = 48, lx = 4, ly = 1.5 },
   fluid = { nu = 0.02 },
-  obstacles = { flow.rect { x0 = 1.8, y0 = 0.55, x1 = 2.3, y1 = 0.95 } },
+  obstacles = { flow.rect { x0 = 1.8, y0 = 0.55, x1 = 2.3, y1 = 0.95 },
+                flow.rect { x0 = 0.8, y0 = 0.1, x1 = 2.0, y1 = 0.3 },
+                flow.rect { x0 = 2.6, y0 = 0.25, x1 = 3.2, y1 = 0.75 } },
   boundaries = {
     left = flow.inflow { u = function(s, t) return 4 * s * (1.5 - s) / 1.5 ^ 2 * (1 + 2 * t) end },
     right = flow.outflow(),
@@ -79,7 +84,10 @@ run("channel", {
 run("periodic", {
   grid = { nx = 96, ny = 48, lx = 2, ly = 1 },
   fluid = { nu = 0.02, gravity = { 2, 0 } },
-  obstacles = { function(x, y) return (x < 0.15 or x > 1.9) and y > 0.3 and y < 0.6 end },
+  -- Across the periodic seam, and one ending at x = 1 and y = 0.5 (cell 48 and row 24,
+  -- where the splits below cut this grid).
+  obstacles = { function(x, y) return (x < 0.15 or x > 1.9) and y > 0.3 and y < 0.6 end,
+                flow.rect { x0 = 0.6, y0 = 0.2, x1 = 1.0, y1 = 0.5 } },
   initial = { u = function(x, y) return 4 * y * (1 - y) end },
   boundaries = { left = flow.periodic(), right = flow.periodic(), bottom = flow.wall(), top = flow.slip() },
 }, { cg, mg })
