@@ -39,13 +39,13 @@ local function run(name, spec, solvers)
     spec.decomposition = decomposition
     spec.time = { steps = N, cfl = 0.5 }
     spec.pressure = { solver = solver.solver, preconditioner = solver.preconditioner, tol = solver.tol or tol,
-                      max_iter = 20000 }
+                      max_iter = 20000, mixed = solver.mixed }
     local sim = flow.simulation(spec)
     local iterations = {}
     sim:every(1, function(s) iterations[#iterations + 1] = s:diagnostics().pressure_iterations end)
     sim:run()
-    report(name .. "_" .. solver.solver .. (solver.preconditioner and ("_" .. solver.preconditioner) or ""), sim,
-           iterations)
+    report(name .. "_" .. solver.solver .. (solver.preconditioner and ("_" .. solver.preconditioner) or "") ..
+           (solver.mixed and "_mixed" or ""), sim, iterations)
   end
 end
 
@@ -80,6 +80,18 @@ run("channel", {
     bottom = flow.wall(), top = flow.wall(),
   },
 }, { cg, mg })
+
+-- In float with the pressure refined in double (pressure.mixed).
+run("channel_float", {
+  grid = { nx = 128, ny = 48, lx = 4, ly = 1.5 },
+  fluid = { nu = 0.02 },
+  precision = "float",
+  obstacles = { flow.rect { x0 = 1.8, y0 = 0.55, x1 = 2.3, y1 = 0.95 } },
+  boundaries = {
+    left = flow.inflow { u = function(s, t) return 4 * s * (1.5 - s) / 1.5 ^ 2 * (1 + 2 * t) end },
+    right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
+  },
+}, { { solver = "multigrid", mixed = true } })
 
 run("periodic", {
   grid = { nx = 96, ny = 48, lx = 2, ly = 1 },
