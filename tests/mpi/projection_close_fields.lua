@@ -15,9 +15,10 @@
 -- are many). The grids are large enough that multigrid keeps two levels on the blocks
 -- before it gathers (linalg/multigrid.hpp).
 local px, py = param("px", 0), param("py", 0)
-local N = param("steps", 12)
+local N = param("steps", 8)
 local tol = param("tol", 1e-10)
 local decomposition = px > 0 and { px = px, py = py } or nil
+local only = param("only", "")  -- one case by name (for a look at one), or all
 
 local function report(name, sim, iterations)
   for _, field in ipairs { "u", "v", "p" } do
@@ -35,6 +36,7 @@ local function report(name, sim, iterations)
 end
 
 local function run(name, spec, solvers)
+  if only ~= "" and only ~= name then return end
   for _, solver in ipairs(solvers) do
     spec.decomposition = decomposition
     spec.time = { steps = N, cfl = 0.5 }
