@@ -10,6 +10,7 @@
 // the caller may launch work that does not read the halo; finish() waits and unpacks.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "backend/device_array.hpp"
@@ -44,6 +45,23 @@ struct StripCopy {
     if (kPack) buf[k] = field[c];
     else field[c] = buf[k];
   }
+};
+
+// Host memory the backend copies to and from fastest (page-locked on CUDA).
+template <class Exec, class T>
+class HostBuffer {
+ public:
+  HostBuffer() = default;
+  explicit HostBuffer(std::size_t n) : n_(n), p_(n ? Exec::template alloc_host<T>(n) : nullptr, &free) {}
+  T* data() { return p_.get(); }
+  std::size_t size() const { return n_; }
+
+ private:
+  static void free(T* p) {
+    if (p) Exec::release_host(p);
+  }
+  std::size_t n_ = 0;
+  std::unique_ptr<T, void (*)(T*)> p_{nullptr, &free};
 };
 
 template <class Exec, class T>
@@ -82,8 +100,8 @@ class HaloExchange {
     if (send_.empty()) return;
     send_dev_ = DeviceArray<Exec, T>(std::size_t(send_at));
     recv_dev_ = DeviceArray<Exec, T>(std::size_t(recv_at));
-    send_host_.resize(std::size_t(send_at));
-    recv_host_.resize(std::size_t(recv_at));
+    send_host_ = HostBuffer<Exec, T>(std::size_t(send_at));
+    recv_host_ = HostBuffer<Exec, T>(std::size_t(recv_at));
     for (std::size_t k = 0; k < transfers_.size(); ++k) {
       transfers_[k].send = send_host_.data() + send_[k].offset;
       transfers_[k].recv = recv_host_.data() + recv_[k].offset;
@@ -124,7 +142,7 @@ class HaloExchange {
   std::vector<Strip> send_, recv_;
   std::vector<Transfer> transfers_;
   DeviceArray<Exec, T> send_dev_, recv_dev_;
-  std::vector<T> send_host_, recv_host_;
+  HostBuffer<Exec, T> send_host_, recv_host_;
   Exchange pending_;
 };
 
