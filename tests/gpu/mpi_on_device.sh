@@ -26,6 +26,14 @@ echo "== same fields, CPU" | tee -a "$out/scaling.txt"
 OMP_NUM_THREADS=1 bash tests/mpi/same_fields.sh build-gpu/flowlua tests/mpi/lbm_swe_same_fields.lua "2 0 0" "4 2 2" 2>&1 |
   tee -a "$out/scaling.txt"
 
+echo "== compute-sanitizer memcheck and racecheck on 2 ranks (the halo pack and unpack kernels)" | tee -a "$out/scaling.txt"
+for tool in memcheck racecheck; do
+  mpirun -np 2 compute-sanitizer --tool $tool --error-exitcode 9 build-gpu/flowlua tests/mpi/lbm_swe_same_fields.lua \
+    --backend cuda -q --set steps=4 --set px=1 --set py=2 >"$out/sanitizer-$tool.log" 2>&1
+  echo "$tool: exit code $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$out/sanitizer-$tool.log") ranks with 0 errors)" |
+    tee -a "$out/scaling.txt"
+done
+
 run() {  # label, ranks, then flowlua arguments
   local label=$1 np=$2
   shift 2
