@@ -6,14 +6,17 @@
 // lattice and the 9-point stencils need the corners).
 //
 // A field is `planes` planes of nxa * nya cells (i + j nxa, plane after plane), as
-// the Subdomain's local arrays. begin() packs and posts the messages and returns;
-// the caller may launch work that does not read the halo; finish() waits and unpacks.
+// the Subdomain's local arrays. begin() queues the packing; the caller may queue work
+// that neither reads the halo nor writes the strips; finish() sends, receives and
+// queues the unpacking. On CUDA the packing, the copies and the unpacking run in a
+// second stream, beside the work queued in between (docs/mpi.md, "Overlap").
 #pragma once
 #include <cstddef>
 #include <memory>
 #include <vector>
 
 #include "backend/device_array.hpp"
+#include "backend/transfer_stream.hpp"
 #include "core/hd.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/ranks.hpp"
@@ -112,17 +115,27 @@ class HaloExchange {
   // Bytes sent per exchange (each direction's messages together).
   std::size_t bytes() const { return send_host_.size() * sizeof(T); }
 
+  // Queues the packing of the strips and their copy to host memory behind the
+  // kernels queued so far (on CUDA in the transfer stream, so that kernels queued
+  // next, which must not touch the strips or the halo, run beside it).
   void begin(T* field) {
     if (!any()) return;
-    Exec::for_each(0, int(send_host_.size()) - 1, 0, 0, copy<true>(field, send_dev_.data(), send_));
-    Exec::download(send_host_.data(), send_dev_.data(), send_host_.size());
-    pending_.post(transfers_);
+    using Stream = TransferStream<Exec>;
+    Stream::after_kernels();
+    Stream::for_each(int(send_host_.size()), copy<true>(field, send_dev_.data(), send_));
+    Stream::download(send_host_.data(), send_dev_.data(), send_host_.size());
   }
+  // Sends and receives, then queues the unpacking into the halo before any kernel
+  // queued after this call.
   void finish(T* field) {
     if (!any()) return;
+    using Stream = TransferStream<Exec>;
+    Stream::wait();
+    pending_.post(transfers_);
     pending_.wait();
-    Exec::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
-    Exec::for_each(0, int(recv_host_.size()) - 1, 0, 0, copy<false>(field, recv_dev_.data(), recv_));
+    Stream::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
+    Stream::for_each(int(recv_host_.size()), copy<false>(field, recv_dev_.data(), recv_));
+    Stream::before_kernels();
   }
   void exchange(T* field) {
     begin(field);

@@ -12,3 +12,5 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 OMPI_MCA_mtl=^ofi,psm,psm2 OMPI_MCA_osc=^ucx
 # NVLink multicast stays off (the device's KINDS.md).
 export NCCL_NVLS_ENABLE=0
+# The machine's own PMIx plugins do not match the carried library: leave compression out.
+export PMIX_MCA_pcompress=^zlib PMIX_MCA_pcompress_base_silence_warning=1
