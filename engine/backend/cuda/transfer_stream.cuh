@@ -10,10 +10,15 @@ namespace flowlua {
 
 template <>
 struct TransferStream<CudaExec> {
+  // The highest priority: a packing kernel queued while a large kernel runs gets the
+  // next free multiprocessors instead of waiting for all of that kernel's blocks
+  // (measured on 2 H100s: without it the weak scaling of lbm_swe was 90%; docs/performance.md).
   static cudaStream_t stream() {
     static cudaStream_t s = [] {
+      int least = 0, greatest = 0;
+      cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "stream priorities");
       cudaStream_t t = nullptr;
-      cuda_check(cudaStreamCreateWithFlags(&t, cudaStreamNonBlocking), "transfer stream");
+      cuda_check(cudaStreamCreateWithPriority(&t, cudaStreamNonBlocking, greatest), "transfer stream");
       return t;
     }();
     return s;
