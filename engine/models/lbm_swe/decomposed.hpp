@@ -12,6 +12,7 @@
 #include "models/lbm_swe/lbm_swe_config.hpp"
 #include "models/lbm_swe/swe_fields.hpp"
 #include "parallel/decomposition.hpp"
+#include "parallel/gather.hpp"
 
 namespace flowlua::lbm_swe {
 
@@ -28,12 +29,8 @@ LbmSweConfig local_case(const LbmSweConfig& global, const ranks::Subdomain& s);
 // local cells along it; side 0, 1 run along y, 2, 3 along x.
 std::vector<double> local_side_values(const std::vector<double>& global, int side, const ranks::Subdomain& s);
 
-// The owned cells of `planes` planes of local values (nxa * nya each) from every rank,
-// as planes of the whole grid (nx * ny each), on every rank.
-template <class T>
-std::vector<T> gather_planes(const std::vector<T>& local, int planes, const ranks::Subdomain& s);
-// The reverse: a block's local planes (with halo) cut from planes of the whole grid.
-template <class T>
-std::vector<T> cut_planes(const std::vector<T>& global, int planes, const ranks::Subdomain& s);
+// Whole-grid planes from the blocks and back (parallel/gather.hpp, the Halo layout).
+using ranks::cut_planes;
+using ranks::gather_planes;
 
 }  // namespace flowlua::lbm_swe
