@@ -15,9 +15,10 @@
 -- are many). The grids are large enough that multigrid keeps two levels on the blocks
 -- before it gathers (linalg/multigrid.hpp).
 local px, py = param("px", 0), param("py", 0)
-local N = param("steps", 12)
+local N = param("steps", 8)
 local tol = param("tol", 1e-10)
 local decomposition = px > 0 and { px = px, py = py } or nil
+local only = param("only", "")  -- one case by name (for a look at one), or all
 
 local function report(name, sim, iterations)
   for _, field in ipairs { "u", "v", "p" } do
@@ -35,17 +36,18 @@ local function report(name, sim, iterations)
 end
 
 local function run(name, spec, solvers)
+  if only ~= "" and only ~= name then return end
   for _, solver in ipairs(solvers) do
     spec.decomposition = decomposition
     spec.time = { steps = N, cfl = 0.5 }
     spec.pressure = { solver = solver.solver, preconditioner = solver.preconditioner, tol = solver.tol or tol,
-                      max_iter = 20000 }
+                      max_iter = 20000, mixed = solver.mixed }
     local sim = flow.simulation(spec)
     local iterations = {}
     sim:every(1, function(s) iterations[#iterations + 1] = s:diagnostics().pressure_iterations end)
     sim:run()
-    report(name .. "_" .. solver.solver .. (solver.preconditioner and ("_" .. solver.preconditioner) or ""), sim,
-           iterations)
+    report(name .. "_" .. solver.solver .. (solver.preconditioner and ("_" .. solver.preconditioner) or "") ..
+           (solver.mixed and "_mixed" or ""), sim, iterations)
   end
 end
 
@@ -80,6 +82,18 @@ run("channel", {
     bottom = flow.wall(), top = flow.wall(),
   },
 }, { cg, mg })
+
+-- In float with the pressure refined in double (pressure.mixed).
+run("channel_float", {
+  grid = { nx = 128, ny = 48, lx = 4, ly = 1.5 },
+  fluid = { nu = 0.02 },
+  precision = "float",
+  obstacles = { flow.rect { x0 = 1.8, y0 = 0.55, x1 = 2.3, y1 = 0.95 } },
+  boundaries = {
+    left = flow.inflow { u = function(s, t) return 4 * s * (1.5 - s) / 1.5 ^ 2 * (1 + 2 * t) end },
+    right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
+  },
+}, { { solver = "multigrid", mixed = true } })
 
 run("periodic", {
   grid = { nx = 96, ny = 48, lx = 2, ly = 1 },

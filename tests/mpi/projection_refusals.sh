@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the projection model does not run on several ranks is refused with a message
 # that names the alternatives, a non-zero exit and no hang (docs/mpi.md): the FFT
-# solver and preconditioner, immersed bodies, pressure.mixed. The same cases run on one
+# solver and preconditioner, immersed bodies. The same cases run on one
 # rank (so the refusal is the ranks', not the case's).
 # Usage: projection_refusals.sh FLOWLUA
 set -uo pipefail
@@ -45,5 +45,4 @@ check fft_preconditioner "use preconditioner = 'multigrid' or 'jacobi'" \
   'pressure = { solver = "pcg", preconditioner = "fft" },'
 check immersed "obstacles are staircase cells" \
   'obstacles = { flow.circle { x = 0.5, y = 0.5, r = 0.2 } }, kernels = { bodies = "immersed" },'
-check mixed "use precision = 'double'" 'precision = "float", pressure = { mixed = true },'
 exit $status

@@ -15,7 +15,8 @@ constexpr int kHaloSide = -1;
 // face averages need no special case). normal > 0 points into the domain. On a block
 // of several ranks the values are the block's stretch of the side: local index q is
 // the side's q + first_j (left, right) or q + first_i (bottom, top), and the ends are
-// those of the whole side (whole_nx, whole_ny cells); on one rank first_* = 0.
+// those of the whole side (whole_nx, whole_ny cells; 0: the state's own nx, ny, as on
+// one rank, where first_* = 0).
 template <class Real>
 struct SideValues {
   const Real* normal[4];
@@ -50,8 +51,9 @@ struct FillSidesX {
     const int nx = s.nx(), ny = s.ny();
     Real* u = s.u;
     Real* v = s.v;
-    const int jc = side_cell(j, b.first_j, b.whole_ny);  // cell index for normal values
-    const int jf = side_face(j, b.first_j, b.whole_ny);  // face index for tangential values
+    const int wny = b.whole_ny ? b.whole_ny : ny;
+    const int jc = side_cell(j, b.first_j, wny);  // cell index for normal values
+    const int jf = side_face(j, b.first_j, wny);  // face index for tangential values
     for (int side = 0; side < 2; ++side) {
       const int k = b.kind[side];
       if ((k == int(BoundaryKind::Periodic)) != periodic_pass) continue;
@@ -96,8 +98,9 @@ struct FillSidesY {
     const int nx = s.nx(), ny = s.ny();
     Real* u = s.u;
     Real* v = s.v;
-    const int ic = side_cell(i, b.first_i, b.whole_nx);
-    const int iface = side_face(i, b.first_i, b.whole_nx);
+    const int wnx = b.whole_nx ? b.whole_nx : nx;
+    const int ic = side_cell(i, b.first_i, wnx);
+    const int iface = side_face(i, b.first_i, wnx);
     for (int side = 2; side < 4; ++side) {
       const int k = b.kind[side];
       if ((k == int(BoundaryKind::Periodic)) != periodic_pass) continue;

@@ -8,13 +8,10 @@ ranks::Subdomain block_of_this_rank(const ProjectionConfig& c, bool immersed) {
   const Grid& g = c.grid;
   if (!ranks::several()) return ranks::whole_grid(g.nx, g.ny);
   // The forcing of an immersed face reads velocities two faces away, beyond a halo
-  // one cell wide; the mixed-precision refinement has no distributed residual yet.
+  // one cell wide.
   if (immersed)
     throw CaseError("kernels.bodies = 'immersed' runs on one rank only; on several MPI ranks obstacles are "
                     "staircase cells (leave kernels.bodies out, or run without mpirun)");
-  if (c.pressure_mixed)
-    throw CaseError("pressure.mixed = true runs on one rank only; on several MPI ranks use precision = 'double' "
-                    "or leave pressure.mixed out");
   const ranks::Decomposition d =
       ranks::decompose(g.nx, g.ny, ranks::size(), c.decomposition_px, c.decomposition_py, is_periodic_x(c.boundaries),
                        is_periodic_y(c.boundaries));

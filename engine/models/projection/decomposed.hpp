@@ -41,7 +41,7 @@ namespace flowlua::projection {
 
 // The block this rank steps: the whole grid on one rank, else from the case's
 // decomposition (or the automatic one). Throws CaseError for what does not run on
-// several ranks yet (immersed bodies, pressure.mixed).
+// several ranks (immersed bodies).
 ranks::Subdomain block_of_this_rank(const ProjectionConfig& c, bool immersed);
 
 // The block's local grid: its cells with the spacing of the whole grid.
@@ -69,6 +69,7 @@ class BlockLink {
     uv_ = ranks::HaloExchange<Exec, Real>(b, 2, 10, ranks::Ring::Ghosts);
     fg_ = ranks::HaloExchange<Exec, Real>(b, 2, 11, ranks::Ring::Ghosts);
     p_ = ranks::HaloExchange<Exec, Real>(b, 1, 12, ranks::Ring::Ghosts);
+    pd_ = ranks::HaloExchange<Exec, double>(b, 1, 13, ranks::Ring::Ghosts);
   }
   bool on() const { return on_; }
   const ranks::Subdomain& block() const { return b_; }
@@ -81,6 +82,9 @@ class BlockLink {
   }
   void exchange_pressure(Real* p) {
     if (on_) p_.exchange(p);
+  }
+  void exchange_double(double* x) {  // pressure.mixed's double pressure
+    if (on_) pd_.exchange(x);
   }
 
   // The largest of every rank's x; a NaN anywhere is +inf everywhere (MPI's max of a
@@ -115,6 +119,7 @@ class BlockLink {
   ranks::Subdomain b_;
   bool on_ = false;
   ranks::HaloExchange<Exec, Real> uv_, fg_, p_;
+  ranks::HaloExchange<Exec, double> pd_;
 };
 
 }  // namespace flowlua::projection

@@ -37,26 +37,26 @@ KernelRegistry build() {
   r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",
          "nothing", always, 0});
   r.add({"momentum", "central_open", "F and G in one pass, central differences, flags from the position",
-         "central advection, no obstacles and one rank", central_open, 3});
+         "central advection and no obstacles, on one rank", central_open, 3});
   r.add({"momentum", "central", "F and G in one pass, central differences, flag array", "central advection",
          central, 2});
   r.add({"momentum", "hybrid_open", "F and G in one pass, donor-cell/central blend, flags from the position",
-         "no obstacles and one rank", open, 1});
+         "no obstacles, on one rank", open, 1});
   r.add({"momentum", "hybrid", "F and G in one pass, donor-cell/central blend (any gamma), flag array", "nothing",
          always, 0});
-  r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles and one rank", open, 1});
+  r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles, on one rank", open, 1});
   r.add({"rhs", "flagged", "div(F, G) / dt, flag array", "nothing", always, 0});
   r.add({"pressure", "rbsor_fused_open",
          "red-black SOR, both colours and the residual in one launch, flags from the position",
-         "the rbsor solver, the CUDA backend, no obstacles, no periodic side and one rank", rbsor_fused_open, 3});
+         "the rbsor solver, the CUDA backend, no obstacles and no periodic side, on one rank", rbsor_fused_open, 3});
   r.add({"pressure", "rbsor_fused", "red-black SOR, both colours and the residual in one launch, flag array",
-         "the rbsor solver, the CUDA backend, no periodic side and one rank", rbsor_fused, 2});
+         "the rbsor solver, the CUDA backend and no periodic side, on one rank", rbsor_fused, 2});
   r.add({"pressure", "rbsor_open", "red-black SOR, one launch per colour, flags from the position",
-         "the rbsor solver, no obstacles and one rank", rbsor_open, 1});
+         "the rbsor solver and no obstacles, on one rank", rbsor_open, 1});
   r.add({"pressure", "flagged",
          "the solver's own kernels on the flag array (red-black SOR: one launch per colour)", "nothing", always,
          0});
-  r.add({"correction", "open", "u, v = F, G - dt grad p, flags from the position", "no obstacles and one rank", open, 1});
+  r.add({"correction", "open", "u, v = F, G - dt grad p, flags from the position", "no obstacles, on one rank", open, 1});
   r.add({"correction", "flagged", "u, v = F, G - dt grad p, flag array", "nothing", always, 0});
   return r;
 }

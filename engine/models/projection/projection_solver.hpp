@@ -454,8 +454,8 @@ class ProjectionSolver final : public Solver {
     PressureControl inner = c_.pressure, outer = c_.pressure;
     inner.tol = c_.mixed_gain;
     outer.max_iter = 50;  // refinement steps; each gains mixed_gain until the double floor
-    refined_ = std::make_unique<RefinedPoissonSolver<Exec>>(
-        outer, make_pressure_solver<Exec, float>(inner, PoissonProblem{g_, state().nb, setup_.flags.flags}));
+    const PoissonProblem pr = poisson_problem();
+    refined_ = std::make_unique<RefinedPoissonSolver<Exec>>(outer, make_pressure_solver<Exec, float>(inner, pr), pr);
     pd_ = DeviceArray<Exec, double>(n_);
     bd_ = DeviceArray<Exec, double>(n_);
     bd_.fill(0.0);
@@ -471,8 +471,10 @@ class ProjectionSolver final : public Solver {
     if (setup_.singular && steps_ % 16 == 0) {
       double* sum = scal_ + kPressureSum;
       Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<double>{pd_.data(), flags_.data(), st, false}, sum);
+      sum_over_ranks(sum);
       Exec::for_each(1, g_.nx, 1, g_.ny,
                      SubtractFluidMean<double>{pd_.data(), flags_.data(), st, sum, 1.0 / double(setup_.flags.fluid_cells)});
+      link_.exchange_double(pd_.data());  // the correction reads pd across the block's faces
     }
     Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<double, Real>{pd_.data(), p_.data(), st});
   }
@@ -655,14 +657,18 @@ class ProjectionSolver final : public Solver {
     const int stride = g_.nx + 2;
     double* sum = scal_ + slot;
     l.reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
-    if (link_.on()) {  // the sum over every block, back into backend memory
-      double mine = 0;
-      Exec::read_scalars(&mine, sum, 1);
-      const double all = link_.sum(mine);
-      Exec::upload(sum, &all, 1);
-    }
+    sum_over_ranks(sum);
     l.for_each(1, g_.nx, 1, g_.ny,
                    SubtractFluidMean<Real>{x, flags_.data(), stride, sum, 1.0 / double(setup_.flags.fluid_cells)});
+  }
+
+  // A sum a reduction left in backend memory, over every block (nothing on one rank).
+  void sum_over_ranks(double* sum) {
+    if (!link_.on()) return;
+    double mine = 0;
+    Exec::read_scalars(&mine, sum, 1);
+    const double all = link_.sum(mine);
+    Exec::upload(sum, &all, 1);
   }
 
   static std::vector<double> to_double(const std::vector<Real>& a) { return std::vector<double>(a.begin(), a.end()); }
