@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "parallel/ranks.hpp"
 #include "sim/memory_check.hpp"
 #include "host.hpp"
 #include "lua_table.hpp"
@@ -257,6 +258,10 @@ CaseSpec read_case(lua_State* L, int idx, FnStore& store) {
     keys.insert(keys.end(), model.keys.begin(), model.keys.end());
     TableReader top(L, idx, "flow.simulation", keys, other_models_keys(model, keys));
     c.model = model.name;
+    if (ranks::several() && !model.several_ranks)
+      throw CaseError("model = '" + model.name + "' runs on one rank only, and this run has " +
+                      std::to_string(ranks::size()) + " (mpirun -np " + std::to_string(ranks::size()) +
+                      "); run it without mpirun (models on several ranks: docs/mpi.md)");
     read_grid(top, c);
     read_decomposition(top, c);
     if (c.common.dims == 3 && !model.three_d)

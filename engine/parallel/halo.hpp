@@ -7,8 +7,10 @@
 //
 // A field is `planes` planes of nxa * nya cells (i + j nxa, plane after plane), as
 // the Subdomain's local arrays, or `planes` separate arrays of one plane each (u and
-// v in one message). begin() packs and posts the messages and returns; the caller
-// may launch work that does not read the halo; finish() waits and unpacks.
+// v in one message). begin() queues the packing; the caller may queue work that
+// neither reads the halo nor writes the strips; finish() sends, receives and queues
+// the unpacking. On CUDA the packing, the copies and the unpacking run in a second
+// stream, beside the work queued in between (docs/mpi.md, "Overlap").
 //
 // Two layouts (Ring): Halo, the Subdomain's own (a layer only where a neighbour is:
 // lbm_swe), and Ghosts, the NaSt2D ghost ring on every side ((nx + 2) x (ny + 2),
@@ -20,10 +22,12 @@
 #pragma once
 #include <cstddef>
 #include <initializer_list>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
 #include "backend/device_array.hpp"
+#include "backend/transfer_stream.hpp"
 #include "core/hd.hpp"
 #include "parallel/decomposition.hpp"
 #include "parallel/ranks.hpp"
@@ -62,6 +66,23 @@ struct StripCopy {
     if (kPack) buf[k] = base[c];
     else base[c] = buf[k];
   }
+};
+
+// Host memory the backend copies to and from fastest (page-locked on CUDA).
+template <class Exec, class T>
+class HostBuffer {
+ public:
+  HostBuffer() = default;
+  explicit HostBuffer(std::size_t n) : n_(n), p_(n ? Exec::template alloc_host<T>(n) : nullptr, &free) {}
+  T* data() { return p_.get(); }
+  std::size_t size() const { return n_; }
+
+ private:
+  static void free(T* p) {
+    if (p) Exec::release_host(p);
+  }
+  std::size_t n_ = 0;
+  std::unique_ptr<T, void (*)(T*)> p_{nullptr, &free};
 };
 
 template <class Exec, class T>
@@ -111,8 +132,8 @@ class HaloExchange {
     if (send_.empty()) return;
     send_dev_ = DeviceArray<Exec, T>(std::size_t(send_at));
     recv_dev_ = DeviceArray<Exec, T>(std::size_t(recv_at));
-    send_host_.resize(std::size_t(send_at));
-    recv_host_.resize(std::size_t(recv_at));
+    send_host_ = HostBuffer<Exec, T>(std::size_t(send_at));
+    recv_host_ = HostBuffer<Exec, T>(std::size_t(recv_at));
     for (std::size_t k = 0; k < transfers_.size(); ++k) {
       transfers_[k].send = send_host_.data() + send_[k].offset;
       transfers_[k].recv = recv_host_.data() + recv_[k].offset;
@@ -139,17 +160,27 @@ class HaloExchange {
   }
 
  private:
+  // Queues the packing of the strips and their copy to host memory behind the
+  // kernels queued so far (on CUDA in the transfer stream, so that kernels queued
+  // next, which must not touch the strips or the halo, run beside it).
   void begin_fields(std::initializer_list<T*> fields, bool separate) {
     if (!any()) return;
-    Exec::for_each(0, int(send_host_.size()) - 1, 0, 0, copy<true>(fields, separate, send_dev_.data(), send_));
-    Exec::download(send_host_.data(), send_dev_.data(), send_host_.size());
-    pending_.post(transfers_);
+    using Stream = TransferStream<Exec>;
+    Stream::after_kernels();
+    Stream::for_each(int(send_host_.size()), copy<true>(fields, separate, send_dev_.data(), send_));
+    Stream::download(send_host_.data(), send_dev_.data(), send_host_.size());
   }
+  // Sends and receives, then queues the unpacking into the halo before any kernel
+  // queued after this call.
   void finish_fields(std::initializer_list<T*> fields, bool separate) {
     if (!any()) return;
+    using Stream = TransferStream<Exec>;
+    Stream::wait();
+    pending_.post(transfers_);
     pending_.wait();
-    Exec::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
-    Exec::for_each(0, int(recv_host_.size()) - 1, 0, 0, copy<false>(fields, separate, recv_dev_.data(), recv_));
+    Stream::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
+    Stream::for_each(int(recv_host_.size()), copy<false>(fields, separate, recv_dev_.data(), recv_));
+    Stream::before_kernels();
   }
 
   template <bool kPack>
@@ -170,7 +201,7 @@ class HaloExchange {
   std::vector<Strip> send_, recv_;
   std::vector<Transfer> transfers_;
   DeviceArray<Exec, T> send_dev_, recv_dev_;
-  std::vector<T> send_host_, recv_host_;
+  HostBuffer<Exec, T> send_host_, recv_host_;
   Exchange pending_;
 };
 

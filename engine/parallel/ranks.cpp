@@ -69,7 +69,7 @@ std::string library() {
   MPI_Get_library_version(text, &len);
   std::string s(text, std::size_t(len));
   if (auto nl = s.find_first_of(",\n"); nl != std::string::npos) s.resize(nl);
-  return "MPI (" + s + ")";
+  return s;
 }
 
 double sum(double x) {

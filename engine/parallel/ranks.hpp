@@ -27,7 +27,7 @@ inline bool root() { return rank() == 0; }
 inline bool several() { return size() > 1; }
 // The rank's place among the ranks of its node (for one GPU per rank).
 int local_rank();
-// What the build has: "MPI (Open MPI 4.1.4)" or "no MPI".
+// What the build has: the MPI library's version line ("Open MPI v4.1.4") or "no MPI".
 std::string library();
 
 double sum(double x);

@@ -8,6 +8,11 @@
 # (BACKEND=cpu GPUS=4 N=64 tries the script itself on CPU ranks.)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+if [ -f build-gpu-pack/mpi-runtime.tar.gz ]; then  # the GPU machine (see mpi_projection.sh)
+  source tests/gpu/unpack_build.sh
+  source tests/gpu/mpi_env.sh
+  export LD_LIBRARY_PATH=$PWD/build-gpu/lib:/usr/local/cuda/lib64:$LD_LIBRARY_PATH
+fi
 flowlua=${1:-build-gpu/flowlua}
 [ -x "$flowlua" ] || flowlua=build/flowlua
 N=${N:-4096} STEPS=${STEPS:-50} SOLVER=${SOLVER:-multigrid} BACKEND=${BACKEND:-cuda}
@@ -18,7 +23,7 @@ export OMP_NUM_THREADS=2
 out=$(mktemp -d)
 run() {  # NP NX NY -> prints the wall time in seconds
   local np=$1 nx=$2 ny=$3
-  mpirun --oversubscribe -np "$np" "$flowlua" tests/perf/projection_scaling.lua --backend "$BACKEND" --output "$out/o" \
+  mpirun --oversubscribe --bind-to none -np "$np" "$flowlua" tests/perf/projection_scaling.lua --backend "$BACKEND" --output "$out/o" \
     --set nx="$nx" --set ny="$ny" --set steps="$STEPS" --set solver="$SOLVER" >"$out/stdout" 2>"$out/stderr"
   echo "np $np, $nx x $ny: $(grep SCALING "$out/stdout") | $(tail -n 1 "$out/stderr")" >&2
   # The summary line: "... in W s ..." (wall seconds)

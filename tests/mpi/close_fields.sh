@@ -6,11 +6,11 @@
 #   E ...                                  -> identical
 # (tests/mpi/projection_close_fields.lua). Usage:
 #   close_fields.sh FLOWLUA CASE.lua TOL "NP PX PY" ...   (PX = 0: automatic split)
-# Set FLOWLUA_BACKEND=cuda to run on the GPU (tests/gpu/mpi_projection.sh).
+# FLOWLUA_TEST_BACKEND=cuda runs it on the GPU (tests/gpu/mpi_projection.sh).
 set -euo pipefail
 flowlua=$1 case=$2 tol=$3
 shift 3
-backend=${FLOWLUA_BACKEND:-cpu}
+backend=${FLOWLUA_TEST_BACKEND:-cpu}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}

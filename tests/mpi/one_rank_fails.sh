@@ -36,3 +36,14 @@ if [ $rc -eq 0 ]; then echo "one_rank_fails: exit code 0 after a rank failed" >&
 if ! grep -q "rank 1 fails on purpose" "$work/stderr"; then echo "one_rank_fails: the message is missing" >&2; exit 1; fi
 if ! grep -q "rank 1 of 2 stops all ranks" "$work/stderr"; then echo "one_rank_fails: no word of which rank stopped" >&2; exit 1; fi
 echo "one_rank_fails: exit code $rc after ${elapsed} s, with the failing rank's message"
+
+# A model that steps on one rank only refuses to run on several, with a clear message.
+timeout 60 mpirun --oversubscribe -np 2 "$flowlua" "$(dirname "$0")/../../cases/psi_omega/cavity.lua" --backend cpu --quiet \
+  --output "$work/psi" >"$work/stdout" 2>"$work/stderr"
+rc=$?
+if [ $rc -eq 0 ] || [ $rc -eq 124 ] || ! grep -q "runs on one rank only" "$work/stderr"; then
+  echo "one_rank_fails: psi_omega on 2 ranks gave exit code $rc and:" >&2
+  cat "$work/stderr" >&2
+  exit 1
+fi
+echo "one_rank_fails: psi_omega on 2 ranks refused (exit code $rc): $(grep -m1 'one rank only' "$work/stderr")"
