@@ -9,12 +9,16 @@
 //      solved by the project's Poisson solvers (make_pressure_solver), starting from
 //      psi extrapolated linearly in time (cuts Jacobi-CG from ~85 to ~6 iterations a
 //      step on the 64^2 cavity at Re 1000);
-//   4. boundary vorticity by Thom's formula and boundary temperatures (wall_vorticity.hpp).
+//   4. boundary vorticity by Thom's formula and boundary temperatures (wall_vorticity.hpp),
+//      on the bodies too (bodies.hpp: psi_B of each free body from the single-valued
+//      pressure condition, a correction by precomputed harmonic fields after the solve).
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <numeric>
+#include <type_traits>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -27,6 +31,7 @@
 #include "linalg/tridiagonal/solve_cpu.hpp"  // LineSolver<CpuExec>; the CUDA one comes with solve_cuda.cuh
 #include "linalg/tridiagonal/tridiagonal_kernels.hpp"
 #include "models/psi_omega/adi.hpp"
+#include "models/psi_omega/bodies.hpp"
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
 #include "models/psi_omega/stream_lines.hpp"
@@ -45,8 +50,9 @@ class PsiOmegaSolver final : public Solver {
         heat_(c_.heat.enabled), psi_(n_), psi_prev_(n_), w_(n_), w2_(n_), rhs_(n_), psib_(n_), T_(heat_ ? n_ : 0),
         T2_(heat_ ? n_ : 0), flags_(n_), side_len_(std::max(nx_, ny_) + 2), sides_(8 * side_len_),
         adi_(c_.time.scheme == TimeScheme::Adi), star_(adi_ ? n_ : 0),
-        line_scratch_(adi_ ? line_scratch_size() : 0) {
+        line_scratch_(adi_ ? line_scratch_size() : 0), bodies_(setup_.bodies.any()) {
     flags_.upload(setup_.flags);
+    if (bodies_) upload_bodies();
     for (auto* a : {&psi_, &w_, &w2_, &rhs_, &psib_}) a->fill(Real(0));
     if (heat_) {
       if (c_.heat.T0.empty()) T_.fill(Real(0));
@@ -73,6 +79,7 @@ class PsiOmegaSolver final : public Solver {
     else
       pressure_ = make_pressure_solver<Exec, Real>(
           c_.pressure, PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
+    if (setup_.bodies.free_count > 0) harmonics();
     solve_stream();
     Exec::synchronize();
     psi_prev_.upload(psi_.download());
@@ -163,7 +170,13 @@ class PsiOmegaSolver final : public Solver {
     return d;
   }
 
-  Forces forces(int) override { throw CaseError("the psi_omega model has no obstacles, so no forces"); }
+  Forces forces(int k) override {
+    if (!bodies_) throw CaseError("sim:forces: this simulation has no obstacles");
+    HostNodes h = host_nodes();
+    const std::vector<Real> prev = psi_prev_.download();
+    return body_forces(setup_.bodies, setup_.nodes, c_.nu, h.psi, h.w, std::vector<double>(prev.begin(), prev.end()),
+                       steps_ > 0 ? dt_ : 0.0, k);
+  }
   std::string plan() const override {
     return describe_plan(c_, setup_, Exec::name, stream_lines_ ? stream_lines_->describe() : pressure_->describe()) +
            "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
@@ -194,6 +207,8 @@ class PsiOmegaSolver final : public Solver {
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
     if (stream_lines_) st.scalars.push_back({"stream_lines_cycle", double(stream_lines_->cycle_position())});
+    for (std::size_t k = 0; k < psi_body_.size(); ++k)
+      st.scalars.push_back({"psi_body_" + std::to_string(k), psi_body_[k]});
     return st;
   }
 
@@ -217,6 +232,10 @@ class PsiOmegaSolver final : public Solver {
     if (stream_lines_)
       for (const auto& [name, v] : st.scalars)
         if (name == "stream_lines_cycle") stream_lines_->set_cycle_position(long(v));
+    if (bodies_) {
+      for (std::size_t k = 0; k < psi_body_.size(); ++k) psi_body_[k] = st.scalar("psi_body_" + std::to_string(k));
+      body_psi_.upload(std::vector<Real>(psi_body_.begin(), psi_body_.end()));
+    }
   }
 
   // For tests: the node arrays as they are now (ring included).
@@ -296,9 +315,122 @@ class PsiOmegaSolver final : public Solver {
   }
 
   State<Real> state() {
-    return State<Real>{psi_.data(), w_.data(), heat_ ? T_.data() : nullptr, w2_.data(),
-                       heat_ ? T2_.data() : nullptr, rhs_.data(), psib_.data(), nx_, ny_,
-                       Real(c_.grid.dx), Real(c_.grid.dy)};
+    State<Real> s{psi_.data(), w_.data(), heat_ ? T_.data() : nullptr, w2_.data(),
+                  heat_ ? T2_.data() : nullptr, rhs_.data(), psib_.data(), nx_, ny_,
+                  Real(c_.grid.dx), Real(c_.grid.dy)};
+    s.body = bodies_ ? body_info_.data() : nullptr;
+    return s;
+  }
+
+  // ---- bodies (bodies.hpp, body_setup.hpp) ----
+
+  BodyList<Real> body_list() {
+    return BodyList<Real>{body_node_.data(), body_comp_.data(), body_thermal_.data(), body_T_.data()};
+  }
+
+  void upload_bodies() {
+    const BodySetup& b = setup_.bodies;
+    body_info_ = DeviceArray<Exec, std::uint16_t>(n_);
+    body_info_.upload(b.info);
+    const std::size_t m = b.entries();
+    body_node_ = DeviceArray<Exec, int>(m);
+    body_comp_ = DeviceArray<Exec, int>(m);
+    body_thermal_ = DeviceArray<Exec, int>(m);
+    body_T_ = DeviceArray<Exec, Real>(m);
+    body_node_.upload(b.node);
+    body_comp_.upload(b.component);
+    body_thermal_.upload(b.thermal);
+    body_T_.upload(std::vector<Real>(b.T.begin(), b.T.end()));
+    body_psi_ = DeviceArray<Exec, Real>(std::size_t(b.components));
+    psi_body_.assign(std::size_t(b.components), 0.0);
+    if (b.free_count > 0) {
+      edges_ = DeviceArray<Exec, int>(b.edges.size());
+      edges_.upload(b.edges);
+      edge_out_ = DeviceArray<Exec, double>(b.edge_count());
+      delta_ = DeviceArray<Exec, Real>(std::size_t(b.free_count));
+    }
+  }
+
+  // psi at the body nodes: zero (restore false) or psi_B, also into psi_b; from_b:
+  // psi_B is psi_b's own value at the node (the harmonic fields' set-up).
+  void body_stream(bool restore, bool from_b = false) {
+    if (!bodies_) return;
+    const int m = int(setup_.bodies.entries());
+    Exec::for_each(0, m - 1, 0, 0,
+                   BodyStream<Real>{state(), body_list(), from_b ? nullptr : body_psi_.data(), psib_.data(), restore});
+  }
+
+  // The harmonic fields phi_k (-lap phi = 0, 1 on free body k, 0 on every other
+  // Dirichlet node, dphi/dn = 0 on an outflow) and the pressure condition's matrix
+  // A_jk = R_j(phi_k) with the fluid's vorticity 0 (bodies.hpp). Once, at set-up, by CG
+  // to a tight tolerance.
+  void harmonics() {
+    const BodySetup& b = setup_.bodies;
+    const int K = b.free_count;
+    phi_ = DeviceArray<Exec, Real>(std::size_t(K) * n_);
+    PressureControl pc;
+    pc.solver = PressureSolverKind::ConjugateGradient;
+    pc.tol = std::is_same_v<Real, float> ? 1e-5 : 1e-12;
+    pc.max_iter = 100000;
+    auto cg = make_pressure_solver<Exec, Real>(
+        pc, PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
+    const State<Real> s = state();
+    const int ring = std::max(nx_, ny_) + 1;
+    const std::vector<Real> zero(n_, Real(0));
+    std::vector<std::vector<Real>> phi(K);
+    for (int k = 0; k < K; ++k) {
+      std::vector<Real> ind(n_, Real(0));
+      for (std::size_t q = 0; q < b.entries(); ++q)
+        if (b.free_index[std::size_t(b.component[q])] == k) ind[std::size_t(b.node[q])] = Real(1);
+      psib_.upload(ind);
+      w_.upload(zero);
+      psi_.upload(zero);
+      Exec::for_each(1, nx_, 1, ny_, StreamRhs<Real>{s});
+      Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, false});
+      body_stream(false);
+      PoissonView<Real> pv{psi_.data(), rhs_.data(), flags_.data(), Neighbours{nx_, ny_, false, false},
+                           Real(1 / (c_.grid.dx * c_.grid.dx)), Real(1 / (c_.grid.dy * c_.grid.dy))};
+      const SolveReport rep = cg->solve(pv);
+      if (!rep.converged && !(rep.residual <= pc.tol * 100))
+        throw CaseError("obstacles: the harmonic stream function of a body did not converge (residual " +
+                        std::to_string(rep.residual) + "); check the geometry");
+      Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, true});
+      body_stream(true, true);
+      Exec::copy(phi_.data() + std::size_t(k) * n_, psi_.data(), n_);
+      phi[k] = psi_.download();
+    }
+    State<Real> hs = s;  // host arrays of the same layout
+    hs.body = b.info.data();
+    A_.assign(std::size_t(K) * K, 0.0);
+    for (int k = 0; k < K; ++k) {
+      const std::vector<double> r = body_circulation(b, hs, phi[k].data(), zero.data());
+      for (int j = 0; j < K; ++j) A_[std::size_t(j) * K + k] = r[j];
+    }
+    std::vector<double> probe(K, 1.0);
+    if (!solve_dense(A_, probe))
+      throw CaseError("obstacles: the pressure condition of the bodies is singular; check the geometry");
+    w_.upload(zero);
+    psi_.upload(zero);
+    upload_stream_boundary();
+  }
+
+  // After the solve: psi_B of the free bodies so that oint dw/dn ds = 0 around each
+  // (bodies.hpp): psi += sum delta_k phi_k with A delta = -R.
+  void correct_bodies() {
+    const BodySetup& b = setup_.bodies;
+    const int K = b.free_count, E = int(b.edge_count());
+    Exec::for_each(0, E - 1, 0, 0, BodyCirculation<Real>{state(), edges_.data(), edge_out_.data()});
+    edge_out_.download_into(edge_host_);
+    std::vector<double> r(K, 0.0);
+    for (int e = 0; e < E; ++e) r[std::size_t(b.edges[4 * e + 3])] -= edge_host_[e];
+    if (!std::isfinite(std::accumulate(r.begin(), r.end(), 0.0))) return;  // the step's blow-up check reports it
+    solve_dense(A_, r);
+    delta_.upload(std::vector<Real>(r.begin(), r.end()));
+    Exec::for_each(0, nx_ + 1, 0, ny_ + 1, AddHarmonics<Real>{state(), phi_.data(), delta_.data(), K});
+    for (int cp = 0; cp < b.components; ++cp)
+      if (b.free_index[cp] >= 0) psi_body_[cp] += r[std::size_t(b.free_index[cp])];
+    body_psi_.upload(std::vector<Real>(psi_body_.begin(), psi_body_.end()));
+    body_stream(true);
   }
 
   SideData<Real> side_data() {
@@ -347,8 +479,11 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, false});
     PoissonView<Real> pv{psi_.data(), rhs_.data(), flags_.data(), Neighbours{nx_, ny_, false, false},
                          Real(1 / (c_.grid.dx * c_.grid.dx)), Real(1 / (c_.grid.dy * c_.grid.dy))};
+    body_stream(false);
     last_solve_ = stream_lines_ ? stream_lines_->solve(s) : pressure_->solve(pv);
     Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, true});
+    body_stream(true);
+    if (setup_.bodies.free_count > 0 && phi_.size() > 0) correct_bodies();
   }
 
   void boundary_values() {
@@ -357,6 +492,9 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(1, std::max(nx_, ny_), 0, 0,
                    BoundaryValues<Real>{s, b, c_.psi_omega.wall == WallVorticity::Jensen, Real(wall_relaxation())});
     Exec::for_each(0, 3, 0, 0, BoundaryCorners<Real>{s, b});
+    if (bodies_)
+      Exec::for_each(0, int(setup_.bodies.entries()) - 1, 0, 0,
+                     BodyValues<Real>{s, body_list(), Real(wall_relaxation())});
   }
 
   void upload_side(Side side) {
@@ -372,6 +510,10 @@ class PsiOmegaSolver final : public Solver {
   void upload_stream_boundary() {
     std::vector<double> pb = boundary_stream(c_, setup_);
     psib_.upload(std::vector<Real>(pb.begin(), pb.end()));
+    if (!bodies_) return;
+    psi_body_ = body_stream_values(setup_.bodies, pb, psi_body_);  // attached bodies follow their side
+    body_psi_.upload(std::vector<Real>(psi_body_.begin(), psi_body_.end()));
+    body_stream(true);
   }
 
   [[noreturn]] void blow_up(const char* what) {
@@ -402,6 +544,15 @@ class PsiOmegaSolver final : public Solver {
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0;
   SolveReport last_solve_;
+  // Bodies: node bits, the body list, psi_B per connected body (device and host), the
+  // free bodies' surface edges, their circulation terms, harmonic fields, correction
+  // and the pressure condition's matrix.
+  bool bodies_ = false;
+  DeviceArray<Exec, std::uint16_t> body_info_;
+  DeviceArray<Exec, int> body_node_, body_comp_, body_thermal_, edges_;
+  DeviceArray<Exec, Real> body_T_, body_psi_, phi_, delta_;
+  DeviceArray<Exec, double> edge_out_;
+  std::vector<double> psi_body_, A_, edge_host_;
 };
 
 }  // namespace flowlua::psi_omega
