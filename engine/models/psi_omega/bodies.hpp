@@ -19,21 +19,30 @@
 //     the mean over the fluid directions at a corner.
 //
 // The constant psi_B of a body away from the sides is not given by the boundary data.
-// It is fixed by requiring the pressure to be single-valued around the body: on a
-// no-slip wall at rest the tangential momentum equation reduces to dp/ds = mu dw/dn
-// (s counter-clockwise around the body, n out of it into the fluid), so
-//   oint_body dw/dn ds = 0
-// (the integral condition of multiply connected domains in the vorticity-stream
-// function form: Quartapelle & Valz-Gris, Int. J. Numer. Methods Fluids 1 (1981)
-// 129-144; Quartapelle, "Numerical Solution of the Incompressible Navier-Stokes
-// Equations", Birkhäuser 1993). For a body
-// on the symmetry line of a symmetric flow it gives psi_B = the mean of the two walls'
-// psi (test PsiOmegaBodies.SymmetricChannelBodyHasTheMeanStreamFunction).
-// Discretely the integral is a sum over the body's surface edges (edge_circulation),
-// whose vorticity on the body follows from psi by Thom's formula, so it is linear in
-// psi_B: with psi = psi_solved + sum_k delta_k phi_k (phi_k harmonic, 1 on body k and
-// 0 on every other Dirichlet node, computed once), delta solves A delta = -R, a K x K
-// system (K bodies) whose matrix A is fixed by the geometry (body_setup.cpp).
+// It is fixed by requiring the pressure to be single-valued around the body (a
+// multiply connected domain needs one such condition per body: Quartapelle &
+// Valz-Gris, Int. J. Numer. Methods Fluids 1 (1981) 129-144). Around any closed
+// contour C in the fluid, oint_C grad p . ds = 0 with grad p = -du/dt - (u.grad)u +
+// nu lap u is Kelvin's circulation theorem,
+//   d Gamma_C / dt = oint_C (-(u.grad)u + nu lap u) . ds,   Gamma_C = oint_C u . ds,
+// and Gamma_C depends on psi_B (the interior vorticity fixed, the flow around the body
+// grows with psi_B - the walls' psi). C is a box of grid lines around the body, a few
+// nodes clear of it (body_setup.cpp), where the flow is smooth: u, v and their
+// derivatives are central differences of psi and w at the box's nodes (node_flow),
+// lap u = (-dw/dy, dw/dx), trapezoidal along the box (kelvin_terms). Each step takes
+//   Gamma_C(psi^{n+1}) = Gamma_C(psi^n) + dt K_C(psi^n, w^n)
+// (forward Euler in the circulation), and from rest Gamma_C = 0. With psi^{n+1} =
+// psi_solved + sum_k delta_k phi_k (phi_k harmonic, 1 on body k and 0 on every other
+// Dirichlet node, computed once), delta solves A delta = r, A_jk = Gamma_j(phi_k), a
+// K x K system (K free bodies) fixed by the geometry. For a body on the symmetry line
+// of a symmetric flow it gives psi_B = the mean of the walls' psi (test
+// PsiOmegaBodies.SymmetricChannelBodyHasTheMeanStreamFunction).
+// The same condition on the body's own surface, oint dw/dn ds = 0 (dp/ds = mu dw/dn on a
+// wall at rest), passes the singular corners of a staircase body (w ~ r^-0.46 at a
+// right-angled corner, its normal derivative not integrable along the faces): its
+// discrete form was biased, and off the symmetry line psi_B drifted steadily (the flow
+// below a body reversed at Re 10), whatever dt. The box keeps the condition where the
+// flow is smooth.
 #pragma once
 #include "models/psi_omega/fields.hpp"
 
@@ -123,53 +132,72 @@ struct BodyStream {
   }
 };
 
-// The surface edges of the bodies whose psi_B is free: 4 ints each,
-//   a, b        its end nodes (the body on the left going from a to b: counter-clockwise),
-//   dir | bits  the direction d of its normal n (out of the body, into the fluid cell),
-//               and bits 2..5: a + n fluid, a + 2n fluid, b + n fluid, b + 2n fluid,
-//   body        the free body it belongs to (0..K-1).
-enum EdgeBits : int { kEdgeANear = 1 << 2, kEdgeAFar = 1 << 3, kEdgeBNear = 1 << 4, kEdgeBFar = 1 << 5 };
+// The surface edges of the free bodies (for the viscous force, body_forces.cpp): 4 ints
+// each: a, b its end nodes (the body on the left going from a to b: counter-clockwise),
+// d the direction of its normal (out of the body), the free body it belongs to.
 
-// dw/dn at body node c along direction d: Thom's value there (wall_vorticity along d),
-// and the fluid's w one and two nodes out, one-sided, second order when both are
-// fluid; 0 (and `ok` false) when the node out is not fluid (a concave corner).
+// The flow at an interior node from central differences of psi and w: u = dpsi/dy,
+// v = -dpsi/dx, their gradients, lap u = -dw/dy, lap v = dw/dx. The neighbours may be
+// boundary or body nodes (their values are the boundary values).
 template <class Real>
-FL_HD Real body_normal_derivative(const State<Real>& s, const Real* psi, const Real* w, std::size_t c, int d,
-                                  bool near, bool far, bool& ok) {
-  ok = near;
-  if (!near) return 0;
-  const long st = body_step(s, d);
-  const Real h = body_spacing(s, d);
-  const Real wb = body_wall_vorticity(s, psi, c, d);
-  if (far) return (-3 * wb + 4 * w[c + st] - w[c + 2 * st]) / (2 * h);
-  return (w[c + st] - wb) / h;
+struct NodeFlow {
+  Real u, v, ux, uy, vx, vy, lapu, lapv;
+};
+
+template <class Real>
+FL_HD NodeFlow<Real> node_flow(const State<Real>& s, const Real* psi, const Real* w, std::size_t c) {
+  const long p = s.nx + 2;
+  const Real dx = s.dx, dy = s.dy;
+  const Real pxx = (psi[c + 1] - 2 * psi[c] + psi[c - 1]) / (dx * dx);
+  const Real pyy = (psi[c + p] - 2 * psi[c] + psi[c - p]) / (dy * dy);
+  const Real pxy = (psi[c + p + 1] - psi[c + p - 1] - psi[c - p + 1] + psi[c - p - 1]) / (4 * dx * dy);
+  NodeFlow<Real> f;
+  f.u = (psi[c + p] - psi[c - p]) / (2 * dy);
+  f.v = -(psi[c + 1] - psi[c - 1]) / (2 * dx);
+  f.ux = pxy;
+  f.uy = pyy;
+  f.vx = -pxx;
+  f.vy = -pxy;
+  f.lapu = -(w[c + p] - w[c - p]) / (2 * dy);
+  f.lapv = (w[c + 1] - w[c - 1]) / (2 * dx);
+  return f;
 }
 
-// h_t dw/dn over one surface edge (the mean of its two ends that have fluid along n;
-// h_t its length): the edge's share of oint dw/dn ds. The same function serves the
-// pressure condition (kernel below), its matrix (host, body_setup.cpp) and the pressure
-// on the surface for sim:forces (body_forces.cpp).
+// The box around each free body (body_setup.cpp): counter-clockwise segments of one grid
+// spacing, 4 ints each: a, b its end nodes, d the direction from a to b (east, west,
+// north, south), the free body. kelvin_segment gives the segment's share of
+// Gamma = oint u . ds and of K = oint (-(u.grad)u + nu lap u) . ds (trapezoidal).
 template <class Real>
-FL_HD Real edge_circulation(const State<Real>& s, const Real* psi, const Real* w, const int* e) {
-  const int bits = e[2], d = bits & 3;
-  bool oka, okb;
-  const Real da = body_normal_derivative(s, psi, w, std::size_t(e[0]), d, (bits & kEdgeANear) != 0,
-                                         (bits & kEdgeAFar) != 0, oka);
-  const Real db = body_normal_derivative(s, psi, w, std::size_t(e[1]), d, (bits & kEdgeBNear) != 0,
-                                         (bits & kEdgeBFar) != 0, okb);
-  const Real ht = d < 2 ? s.dy : s.dx;
-  const int n = int(oka) + int(okb);
-  return n == 0 ? Real(0) : ht * (da + db) / Real(n);
+FL_HD void kelvin_segment(const State<Real>& s, const Real* psi, const Real* w, Real nu, const int* seg,
+                          double& gamma, double& k) {
+  const int d = seg[2];
+  const double sx = d == 0 ? double(s.dx) : d == 1 ? -double(s.dx) : 0.0;
+  const double sy = d == 2 ? double(s.dy) : d == 3 ? -double(s.dy) : 0.0;
+  gamma = 0;
+  k = 0;
+  for (int e = 0; e < 2; ++e) {
+    const NodeFlow<Real> f = node_flow(s, psi, w, std::size_t(seg[e]));
+    const double gx = -(double(f.u) * f.ux + double(f.v) * f.uy) + double(nu) * f.lapu;
+    const double gy = -(double(f.u) * f.vx + double(f.v) * f.vy) + double(nu) * f.lapv;
+    gamma += 0.5 * (double(f.u) * sx + double(f.v) * sy);
+    k += 0.5 * (gx * sx + gy * sy);
+  }
 }
 
-// One edge's share, into out[k] (summed per body on the host: the bodies' edges are
-// few, a perimeter).
+// One segment's shares into out[2k] (Gamma) and out[2k + 1] (K), summed per body on the
+// host (the boxes are short: a perimeter).
 template <class Real>
-struct BodyCirculation {
+struct KelvinTerms {
   State<Real> s;
-  const int* edges;
+  const int* segments;
   double* out;
-  FL_HD void operator()(int k, int) const { out[k] = double(edge_circulation(s, s.psi, s.w, edges + 4 * k)); }
+  Real nu;
+  FL_HD void operator()(int k, int) const {
+    double g, kk;
+    kelvin_segment(s, s.psi, s.w, nu, segments + 4 * k, g, kk);
+    out[2 * k] = g;
+    out[2 * k + 1] = kk;
+  }
 };
 
 // psi += sum_k delta_k phi_k at interior nodes (phi: K fields of the node layout).

@@ -8,16 +8,16 @@
 // and the moment about the reference point the same balance of angular momentum. On
 // the box the flow is smooth: u, v and their gradients are central differences of psi,
 // the pressure along the box follows from the momentum equation,
-//   grad p = -(du/dt + (u.grad) u) + nu lap u,   lap u = (-dw/dy, dw/dx),
+//   grad p = -(du/dt + (u.grad) u) + nu lap u,   lap u = (-dw/dy, dw/dx)
+// (node_flow, bodies.hpp, as for the bodies' stream function),
 // integrated around the box by the trapezoidal rule (its small closing error spread
 // along the path; the constant drops out on a closed box), and the volume integrals are
 // trapezoidal sums over the box's nodes (zero velocity on the body's). du/dt is the
 // change over the last step.
 //
 // The body's surface is not used for the pressure: integrating dp/ds = mu dw/dn along
-// it (the single-valued pressure condition's terms) passes the singular corners of a
-// staircase body, and the result does not converge (on a square at Re 20 it gave a
-// negative drag that grew more negative with refinement). The viscous part is the
+// it passes the singular corners of a staircase body, and the result does not converge
+// (on a square at Re 20 it gave a negative drag that grew more negative with refinement). The viscous part is the
 // surface integral of the wall shear, mu w (ez x n) with n out of the body (on a no-slip
 // wall the shear stress is mu w along the surface; e.g. Wu, Ma & Zhou, "Vorticity and
 // Vortex Dynamics", Springer 2006), w Thom's value along each surface edge's normal,
@@ -39,27 +39,6 @@ struct Field {
   double operator()(int i, int j) const { return a[std::size_t(j) * pitch + i]; }
 };
 
-// The flow at a node from central differences.
-struct NodeFlow {
-  double u, v, ux, uy, vx, vy, lapu, lapv;
-};
-
-NodeFlow node_flow(const Field& psi, const Field& w, int i, int j, double dx, double dy) {
-  NodeFlow f;
-  const double pxx = (psi(i + 1, j) - 2 * psi(i, j) + psi(i - 1, j)) / (dx * dx);
-  const double pyy = (psi(i, j + 1) - 2 * psi(i, j) + psi(i, j - 1)) / (dy * dy);
-  const double pxy = (psi(i + 1, j + 1) - psi(i - 1, j + 1) - psi(i + 1, j - 1) + psi(i - 1, j - 1)) / (4 * dx * dy);
-  f.u = (psi(i, j + 1) - psi(i, j - 1)) / (2 * dy);
-  f.v = -(psi(i + 1, j) - psi(i - 1, j)) / (2 * dx);
-  f.ux = pxy;
-  f.uy = pyy;
-  f.vx = -pxx;
-  f.vy = -pxy;
-  f.lapu = -(w(i, j + 1) - w(i, j - 1)) / (2 * dy);
-  f.lapv = (w(i + 1, j) - w(i - 1, j)) / (2 * dx);
-  return f;
-}
-
 }  // namespace
 
 Forces body_forces(const BodySetup& b, const Grid& g, double nu, const std::vector<double>& psi,
@@ -75,7 +54,10 @@ Forces body_forces(const BodySetup& b, const Grid& g, double nu, const std::vect
                     "one obstacle (a function(x, y) or a polygon) to measure the force on the body");
   const int pitch = g.nx + 2, NX = g.nx + 1, NY = g.ny + 1;
   const double dx = g.dx, dy = g.dy;
-  Field P{psi, pitch}, W{w, pitch}, Pp{psi_prev, pitch};
+  Field P{psi, pitch}, Pp{psi_prev, pitch};
+  State<double> s{const_cast<double*>(psi.data()), const_cast<double*>(w.data()), nullptr, nullptr, nullptr, nullptr,
+                  nullptr, g.nx, g.ny, dx, dy};
+  s.body = b.info.data();
   auto body = [&](int i, int j) { return (b.info[std::size_t(j) * pitch + i] & kBodyNode) != 0; };
 
   // The obstacle's nodes (the corners of its cells) and every other body node.
@@ -140,11 +122,11 @@ Forces body_forces(const BodySetup& b, const Grid& g, double nu, const std::vect
   for (int i = i1; i > i0; --i) path.push_back({i, j1});
   for (int j = j1; j > j0; --j) path.push_back({i0, j});
   const std::size_t np = path.size();
-  std::vector<NodeFlow> fl(np);
+  std::vector<NodeFlow<double>> fl(np);
   std::vector<double> gx(np), gy(np);  // grad p at the nodes
   for (std::size_t k = 0; k < np; ++k) {
     const int i = path[k].i, j = path[k].j;
-    fl[k] = node_flow(P, W, i, j, dx, dy);
+    fl[k] = node_flow(s, s.psi, s.w, std::size_t(j) * pitch + i);
     double ut = 0, vt = 0;
     if (unsteady) {
       ut = (fl[k].u - (Pp(i, j + 1) - Pp(i, j - 1)) / (2 * dy)) / dt;
@@ -172,7 +154,7 @@ Forces body_forces(const BodySetup& b, const Grid& g, double nu, const std::vect
     const double nx = sy / len, ny = -sx / len;  // counter-clockwise: outward is to the right
     for (int e = 0; e < 2; ++e) {
       const std::size_t a = e == 0 ? k : q;
-      const NodeFlow& n = fl[a];
+      const NodeFlow<double>& n = fl[a];
       const double pa = e == 0 ? p[k] : p[k + 1];
       const double un = n.u * nx + n.v * ny;
       const double tx = nu * (2 * n.ux * nx + (n.uy + n.vx) * ny), ty = nu * ((n.uy + n.vx) * nx + 2 * n.vy * ny);
@@ -188,9 +170,6 @@ Forces body_forces(const BodySetup& b, const Grid& g, double nu, const std::vect
   f.moment = -mz - (unsteady ? (ml - ml0) / dt : 0.0);
 
   // Viscous part: the wall shear over the obstacle's surface edges.
-  State<double> s{const_cast<double*>(psi.data()), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                  g.nx, g.ny, dx, dy};
-  s.body = b.info.data();
   for (std::size_t e = 0; e < b.edge_count(); ++e) {
     if (b.edge_obstacle[e] != obstacle) continue;
     const int* ed = b.edges.data() + 4 * e;

@@ -266,17 +266,7 @@ BodySetup build_bodies(const PsiOmegaConfig& c, const Grid& g, const std::vector
           {3, i, j - 1, i, j, i + 1, j}};
       for (const auto& sd : sides) {
         if (!in_domain_cell(sd.ci, sd.cj) || body_cell(sd.ci, sd.cj)) continue;
-        int bits = sd.d;
-        const int ui = di[sd.d], uj = dj[sd.d];
-        if (fluid(sd.ai + ui, sd.aj + uj)) {
-          bits |= kEdgeANear;
-          if (fluid(sd.ai + 2 * ui, sd.aj + 2 * uj)) bits |= kEdgeAFar;
-        }
-        if (fluid(sd.bi + ui, sd.bj + uj)) {
-          bits |= kEdgeBNear;
-          if (fluid(sd.bi + 2 * ui, sd.bj + 2 * uj)) bits |= kEdgeBFar;
-        }
-        b.edges.insert(b.edges.end(), {int(at(sd.ai, sd.aj)), int(at(sd.bi, sd.bj)), bits, b.free_index[cp]});
+        b.edges.insert(b.edges.end(), {int(at(sd.ai, sd.aj)), int(at(sd.bi, sd.bj)), sd.d, b.free_index[cp]});
         b.edge_obstacle.push_back(o);
       }
     }
@@ -285,6 +275,44 @@ BodySetup build_bodies(const PsiOmegaConfig& c, const Grid& g, const std::vector
       b.ref_x[k] /= double(count[k]);
       b.ref_y[k] /= double(count[k]);
     }
+
+  // The box of each free body (bodies.hpp): node lines a margin m clear of it, inside
+  // the interior nodes, its frame fluid, no other body inside; m from a quarter of the
+  // body's size (at least 2) down to 1.
+  b.box_margin.assign(std::size_t(b.free_count), 0);
+  for (std::size_t cp = 0; cp < members.size(); ++cp) {
+    if (b.free_index[cp] < 0) continue;
+    int bi0 = NX, bi1 = 0, bj0 = NY, bj1 = 0;
+    for (int k : members[cp]) {
+      const int i = k % pitch, j = k / pitch;
+      bi0 = std::min(bi0, i), bi1 = std::max(bi1, i), bj0 = std::min(bj0, j), bj1 = std::max(bj1, j);
+    }
+    auto fits = [&](int i0, int i1, int j0, int j1) {
+      if (i0 < 1 || j0 < 1 || i1 > NX - 1 || j1 > NY - 1) return false;
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+          const std::size_t k = at(i, j);
+          if (!solid[k]) continue;
+          if (i == i0 || i == i1 || j == j0 || j == j1 || comp[k] != int(cp)) return false;
+        }
+      return true;
+    };
+    int m = std::max(2, std::max(bi1 - bi0, bj1 - bj0) / 4);
+    for (; m >= 1; --m)
+      if (fits(bi0 - m, bi1 + m, bj0 - m, bj1 + m)) break;
+    if (m < 1)
+      throw CaseError(obstacle_list(owners[cp]) +
+                      ": no grid line around this body is free of the sides and of other bodies; the psi_omega "
+                      "model takes the body's stream function from the circulation along such a box (the "
+                      "single-valued pressure around it): leave at least two fluid nodes between it and other "
+                      "bodies, or make them one obstacle");
+    b.box_margin[std::size_t(b.free_index[cp])] = m;
+    const int i0 = bi0 - m, i1 = bi1 + m, j0 = bj0 - m, j1 = bj1 + m, f = b.free_index[cp];
+    for (int i = i0; i < i1; ++i) b.segments.insert(b.segments.end(), {int(at(i, j0)), int(at(i + 1, j0)), 0, f});
+    for (int j = j0; j < j1; ++j) b.segments.insert(b.segments.end(), {int(at(i1, j)), int(at(i1, j + 1)), 2, f});
+    for (int i = i1; i > i0; --i) b.segments.insert(b.segments.end(), {int(at(i, j1)), int(at(i - 1, j1)), 1, f});
+    for (int j = j1; j > j0; --j) b.segments.insert(b.segments.end(), {int(at(i0, j)), int(at(i0, j - 1)), 3, f});
+  }
   return b;
 }
 
@@ -328,8 +356,9 @@ std::string describe_bodies(const BodySetup& b) {
   std::ostringstream o;
   o << "  bodies     " << b.obstacles << " obstacle" << (b.obstacles == 1 ? "" : "s") << " on " << b.cells
     << " cells (" << b.nodes << " nodes), " << b.components << " connected bod" << (b.components == 1 ? "y" : "ies")
-    << ": " << b.free_count << " free (psi_B from the single-valued pressure condition oint dw/dn ds = 0, "
-    << b.edge_count() << " surface edges), " << b.components - b.free_count
+    << ": " << b.free_count << " free (psi_B from the single-valued pressure around it: Kelvin's circulation "
+    << "theorem on a box " << (b.box_margin.empty() ? 0 : b.box_margin[0]) << " nodes clear of the body), "
+    << b.components - b.free_count
     << " touching a side (its psi); Thom's wall vorticity on their faces";
   if (b.filled > 0) o << "; " << b.filled << " enclosed fluid nodes closed";
   o << "\n";

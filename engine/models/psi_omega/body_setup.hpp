@@ -36,6 +36,8 @@ struct BodySetup {
   int free_count = 0;
   std::vector<int> edges;            // 4 ints per surface edge of a free body (bodies.hpp)
   std::vector<int> edge_obstacle;    // per edge: the obstacle owning its body cell
+  std::vector<int> segments;         // 4 ints per segment of the boxes around the free bodies (bodies.hpp)
+  std::vector<int> box_margin;       // per free body: nodes between its box and it
   // Per obstacle: whether another obstacle shares one of its bodies, whether one of its
   // bodies touches a side, and the centroid of its cells (the moment's reference).
   std::vector<char> obstacle_shared, obstacle_attached;
@@ -46,6 +48,7 @@ struct BodySetup {
   bool any() const { return !node.empty(); }
   std::size_t entries() const { return node.size(); }
   std::size_t edge_count() const { return edges.size() / 4; }
+  std::size_t segment_count() const { return segments.size() / 4; }
 };
 
 // Builds the bodies of c.bodies on the node grid `nodes` (interior nodes as cells, the
@@ -61,14 +64,19 @@ BodySetup build_bodies(const PsiOmegaConfig& c, const Grid& nodes, const std::ve
 std::vector<double> body_stream_values(const BodySetup& b, const std::vector<double>& ring_psi,
                                        const std::vector<double>& current);
 
-// The pressure condition's sums R_j = oint_j dw/dn ds over the edges of each free body
-// (bodies.hpp, edge_circulation), on host arrays.
+// Gamma_j = oint u . ds and K_j = oint (-(u.grad)u + nu lap u) . ds around the box of
+// each free body (bodies.hpp, kelvin_segment), on host arrays.
 template <class Real>
-std::vector<double> body_circulation(const BodySetup& b, const State<Real>& s, const Real* psi, const Real* w) {
-  std::vector<double> r(std::size_t(b.free_count), 0.0);
-  for (std::size_t e = 0; e < b.edge_count(); ++e)
-    r[std::size_t(b.edges[4 * e + 3])] += double(edge_circulation(s, psi, w, b.edges.data() + 4 * e));
-  return r;
+void kelvin_sums(const BodySetup& b, const State<Real>& s, const Real* psi, const Real* w, double nu,
+                 std::vector<double>& gamma, std::vector<double>& k) {
+  gamma.assign(std::size_t(b.free_count), 0.0);
+  k.assign(std::size_t(b.free_count), 0.0);
+  for (std::size_t q = 0; q < b.segment_count(); ++q) {
+    double g, kk;
+    kelvin_segment(s, psi, w, Real(nu), b.segments.data() + 4 * q, g, kk);
+    gamma[std::size_t(b.segments[4 * q + 3])] += g;
+    k[std::size_t(b.segments[4 * q + 3])] += kk;
+  }
 }
 
 // Solves A x = r in place (K x K, row-major) by Gaussian elimination with partial

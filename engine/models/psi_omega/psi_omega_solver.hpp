@@ -11,7 +11,8 @@
 //      step on the 64^2 cavity at Re 1000);
 //   4. boundary vorticity by Thom's formula and boundary temperatures (wall_vorticity.hpp),
 //      on the bodies too (bodies.hpp: psi_B of each free body from the single-valued
-//      pressure condition, a correction by precomputed harmonic fields after the solve).
+//      pressure around it, Kelvin's theorem on a box: a correction by precomputed
+//      harmonic fields after the solve).
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
@@ -97,6 +98,7 @@ class PsiOmegaSolver final : public Solver {
       if (c_.time.dt <= 0 && central && !adi_) speed2 = Exec::reduce_max(1, nx_, 1, ny_, SpeedSquared<Real>{s});
     }
     dt_ = next_dt(inv_t, speed2);
+    if (setup_.bodies.free_count > 0) kelvin_target();
     // 2. Transport.
     TransportParams<Real> m{Real(dt_), Real(c_.nu), Real(c_.heat.kappa), Real(c_.heat.beta),
                             Real(c_.gx), Real(c_.gy), int(c_.psi_omega.advection)};
@@ -344,10 +346,11 @@ class PsiOmegaSolver final : public Solver {
     body_psi_ = DeviceArray<Exec, Real>(std::size_t(b.components));
     psi_body_.assign(std::size_t(b.components), 0.0);
     if (b.free_count > 0) {
-      edges_ = DeviceArray<Exec, int>(b.edges.size());
-      edges_.upload(b.edges);
-      edge_out_ = DeviceArray<Exec, double>(b.edge_count());
+      segments_ = DeviceArray<Exec, int>(b.segments.size());
+      segments_.upload(b.segments);
+      segment_out_ = DeviceArray<Exec, double>(2 * b.segment_count());
       delta_ = DeviceArray<Exec, Real>(std::size_t(b.free_count));
+      kelvin_target_.assign(std::size_t(b.free_count), 0.0);  // from rest: no circulation
     }
   }
 
@@ -361,9 +364,9 @@ class PsiOmegaSolver final : public Solver {
   }
 
   // The harmonic fields phi_k (-lap phi = 0, 1 on free body k, 0 on every other
-  // Dirichlet node, dphi/dn = 0 on an outflow) and the pressure condition's matrix
-  // A_jk = R_j(phi_k) with the fluid's vorticity 0 (bodies.hpp). Once, at set-up, by CG
-  // to a tight tolerance.
+  // Dirichlet node, dphi/dn = 0 on an outflow) and the condition's matrix
+  // A_jk = Gamma_j(phi_k), the circulation of phi_k around body j's box (bodies.hpp).
+  // Once, at set-up, by CG to a tight tolerance.
   void harmonics() {
     const BodySetup& b = setup_.bodies;
     const int K = b.free_count;
@@ -403,8 +406,9 @@ class PsiOmegaSolver final : public Solver {
     hs.body = b.info.data();
     A_.assign(std::size_t(K) * K, 0.0);
     for (int k = 0; k < K; ++k) {
-      const std::vector<double> r = body_circulation(b, hs, phi[k].data(), zero.data());
-      for (int j = 0; j < K; ++j) A_[std::size_t(j) * K + k] = r[j];
+      std::vector<double> gamma, kk;
+      kelvin_sums(b, hs, phi[k].data(), zero.data(), c_.nu, gamma, kk);
+      for (int j = 0; j < K; ++j) A_[std::size_t(j) * K + k] = gamma[j];
     }
     std::vector<double> probe(K, 1.0);
     if (!solve_dense(A_, probe))
@@ -414,15 +418,36 @@ class PsiOmegaSolver final : public Solver {
     upload_stream_boundary();
   }
 
-  // After the solve: psi_B of the free bodies so that oint dw/dn ds = 0 around each
-  // (bodies.hpp): psi += sum delta_k phi_k with A delta = -R.
+  // Gamma_j and K_j around the box of each free body (bodies.hpp), summed on the host.
+  void kelvin(std::vector<double>& gamma, std::vector<double>& k) {
+    const BodySetup& b = setup_.bodies;
+    const int S = int(b.segment_count());
+    Exec::for_each(0, S - 1, 0, 0, KelvinTerms<Real>{state(), segments_.data(), segment_out_.data(), Real(c_.nu)});
+    segment_out_.download_into(segment_host_);
+    gamma.assign(std::size_t(b.free_count), 0.0);
+    k.assign(std::size_t(b.free_count), 0.0);
+    for (int q = 0; q < S; ++q) {
+      gamma[std::size_t(b.segments[4 * q + 3])] += segment_host_[2 * q];
+      k[std::size_t(b.segments[4 * q + 3])] += segment_host_[2 * q + 1];
+    }
+  }
+
+  // Before the step: the circulation the boxes must have after it, Gamma^n + dt K^n.
+  void kelvin_target() {
+    std::vector<double> gamma, k;
+    kelvin(gamma, k);
+    for (std::size_t j = 0; j < gamma.size(); ++j) kelvin_target_[j] = gamma[j] + dt_ * k[j];
+  }
+
+  // After the solve: psi_B of the free bodies so that their boxes have that circulation
+  // (bodies.hpp): psi += sum delta_k phi_k with A delta = target - Gamma(psi).
   void correct_bodies() {
     const BodySetup& b = setup_.bodies;
-    const int K = b.free_count, E = int(b.edge_count());
-    Exec::for_each(0, E - 1, 0, 0, BodyCirculation<Real>{state(), edges_.data(), edge_out_.data()});
-    edge_out_.download_into(edge_host_);
-    std::vector<double> r(K, 0.0);
-    for (int e = 0; e < E; ++e) r[std::size_t(b.edges[4 * e + 3])] -= edge_host_[e];
+    const int K = b.free_count;
+    std::vector<double> gamma, k;
+    kelvin(gamma, k);
+    std::vector<double> r(K);
+    for (int j = 0; j < K; ++j) r[j] = kelvin_target_[j] - gamma[j];
     if (!std::isfinite(std::accumulate(r.begin(), r.end(), 0.0))) return;  // the step's blow-up check reports it
     solve_dense(A_, r);
     delta_.upload(std::vector<Real>(r.begin(), r.end()));
@@ -545,14 +570,14 @@ class PsiOmegaSolver final : public Solver {
   double time_ = 0, dt_ = 0, dt_cap_ = 0;
   SolveReport last_solve_;
   // Bodies: node bits, the body list, psi_B per connected body (device and host), the
-  // free bodies' surface edges, their circulation terms, harmonic fields, correction
-  // and the pressure condition's matrix.
+  // segments of the free bodies' boxes and their circulation terms, the harmonic
+  // fields, the correction, the condition's matrix and the step's target circulation.
   bool bodies_ = false;
   DeviceArray<Exec, std::uint16_t> body_info_;
-  DeviceArray<Exec, int> body_node_, body_comp_, body_thermal_, edges_;
+  DeviceArray<Exec, int> body_node_, body_comp_, body_thermal_, segments_;
   DeviceArray<Exec, Real> body_T_, body_psi_, phi_, delta_;
-  DeviceArray<Exec, double> edge_out_;
-  std::vector<double> psi_body_, A_, edge_host_;
+  DeviceArray<Exec, double> segment_out_;
+  std::vector<double> psi_body_, A_, segment_host_, kelvin_target_;
 };
 
 }  // namespace flowlua::psi_omega

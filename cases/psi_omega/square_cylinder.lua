@@ -1,0 +1,20 @@
+-- The confined square cylinder (seed 001, after Breuer, Bernsdorf, Zeiser & Durst,
+-- Int. J. Heat Fluid Flow 21 (2000) 186-196) in the stream function-vorticity model:
+-- a square of side D = 1 in a channel of height 8 D (blockage 1/8) and length 50 D, the
+-- square L/4 downstream of a parabolic inflow with maximum U_max = 1, an outflow;
+-- Re = U_max D / nu. The square is a body (obstacles): its stream function comes from
+-- the single-valued pressure condition, its wall vorticity from Thom's formula.
+--
+--   flowlua cases/psi_omega/square_cylinder.lua                     Re = 20, steady
+--   flowlua cases/psi_omega/square_cylinder.lua --set Re=40
+--   flowlua cases/psi_omega/square_cylinder.lua --set Re=100 --set t_end=250   shedding
+--   --set n=20 (cells per D, even; default 8), --set length=20 (a shorter channel),
+--   --set scheme=explicit (default adi), --set cfl=... --set perturb=...
+--
+-- Steady (Re < 60): runs until the flow is steady (time.steady), then prints the
+-- recirculation length L_r / D (from the rear face, Breuer's definition; also from the
+-- square's centre) and cd against Breuer's fit. Unsteady: records cd and cl every
+-- `sample` time, and prints the Strouhal number St = f D / U_max from the lift over the
+-- last third of the run, and the mean drag. cases/square_cylinder.lua is the same case
+-- in the projection model (tests/cases/square_cylinder_models_agree.lua compares them).
+require("flowlua.square_cylinder").main("psi_omega")
