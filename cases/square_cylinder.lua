@@ -6,7 +6,7 @@
 --
 --   flowlua cases/square_cylinder.lua                     Re = 20, steady
 --   flowlua cases/square_cylinder.lua --set Re=100 --set t_end=250   shedding
---   --set n=20 (cells per D, even; default 8), --set length=20, --set cfl=...
+--   --set n=20 (cells per D, even; default 8, 16 for Re >= 60), --set length=20, --set cfl=...
 --
 -- The projection model steps explicitly (CFL, diffusion and cell-Peclet limit), central
 -- advection, the pressure by multigrid (tol 1e-6); forces by its control-volume balance.

@@ -8,7 +8,7 @@
 --   flowlua cases/psi_omega/square_cylinder.lua                     Re = 20, steady
 --   flowlua cases/psi_omega/square_cylinder.lua --set Re=40
 --   flowlua cases/psi_omega/square_cylinder.lua --set Re=100 --set t_end=250   shedding
---   --set n=20 (cells per D, even; default 8), --set length=20 (a shorter channel),
+--   --set n=20 (cells per D, even; default 8, 16 for Re >= 60), --set length=20 (a shorter channel),
 --   --set scheme=explicit (default adi), --set cfl=... --set perturb=...
 --
 -- Steady (Re < 60): runs until the flow is steady (time.steady), then prints the

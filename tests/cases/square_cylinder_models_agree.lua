@@ -5,7 +5,7 @@
 --     walls' (the flow is symmetric), the lift zero, and the drag positive with a
 --     viscous part;
 --   - the drag agrees with the projection model's within 6% (measured: 2.575 against
---     2.458 at this grid, 2.573 against 2.496 at 16 cells per D, 2026-11-26): the
+--     2.458 at this grid, 2.573 against 2.496 at 16 cells per D, 2026-11-25): the
 --     discretisations differ (nodes and Thom's wall vorticity against the MAC grid), so
 --     the bound is the measured difference with some room, and it shrinks with
 --     refinement (docs/validation.md, "Square cylinder");

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -291,10 +292,11 @@ TEST(PsiOmegaBodies, ExplicitAndAdiReachTheSameSteadyState) {
     d = std::max(d, std::abs(he.psi[k] - ha.psi[k]));
     m = std::max(m, std::abs(he.psi[k]));
   }
-  EXPECT_LT(d, 1e-4 * m);
+  EXPECT_LT(d, 1e-6 * m);  // measured 2.7e-9 (2026-11-25)
   const Forces fe = e->forces(0), fa = a->forces(0);
-  EXPECT_NEAR(fa.fx, fe.fx, 2e-3 * fe.fx);
-  EXPECT_NEAR(fa.fy, fe.fy, 2e-3 * std::abs(fe.fx));
+  std::printf("explicit against ADI: psi %.2e of its maximum, drag %.4f against %.4f\n", d / m, fe.fx, fa.fx);
+  EXPECT_NEAR(fa.fx, fe.fx, 1e-4 * fe.fx);
+  EXPECT_NEAR(fa.fy, fe.fy, 1e-4 * std::abs(fe.fx));
 }
 
 // A body at a given temperature keeps it on every node; a body with a given outward
@@ -330,7 +332,8 @@ TEST(PsiOmegaBodies, HeatedBodies) {
     return out;  // mean gradient x side length 1, over the four walls
   };
   const double q16 = heat_out(16), q32 = heat_out(32);  // the body's perimeter is 1: g x perimeter = 1
-  EXPECT_NEAR(q32, 1.0, 0.08);
+  std::printf("heat through the walls: %.4f on 16^2, %.4f on 32^2 (g x perimeter = 1)\n", q16, q32);
+  EXPECT_NEAR(q32, 1.0, 0.08);  // measured 1.1105 and 1.0486 (2026-11-25)
   EXPECT_LT(std::abs(q32 - 1.0), std::abs(q16 - 1.0));
 }
 
