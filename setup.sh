@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(build-essential cmake ninja-build pkg-config liblua5.4-dev libstb-dev libcli11-dev libgtest-dev libfftw3-dev libhdf5-dev hdf5-tools zlib1g-dev fonts-dejavu-core python3 python3-vtk9
+          libopenmpi-dev openmpi-bin  # MPI: mpirun -np N flowlua (docs/mpi.md)
           clang libclang-rt-dev)  # clang: the sanitizer build and the libFuzzer target (tests/sanitize, tests/fuzz)
 missing=()
 for p in "${packages[@]}"; do

@@ -12,6 +12,7 @@
 
 #include "install_paths.hpp"
 #include "io/vtk.hpp"
+#include "parallel/ranks.hpp"
 #include "sim/solver.hpp"
 
 namespace flowlua::lua {
@@ -38,6 +39,7 @@ std::string build_info() {
 #else
   s += "  HDF5: not linked (no checkpoints)\n";
 #endif
+  s += "  MPI: " + ranks::library() + (ranks::library() == "no MPI" ? " (one rank only)" : " (mpirun -np N: docs/mpi.md)") + "\n";
   s += "  Lua modules: " + scripts_dir() + "\n";
   return s;
 }

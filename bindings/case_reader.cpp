@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "parallel/ranks.hpp"
 #include "sim/memory_check.hpp"
 #include "host.hpp"
 #include "lua_table.hpp"
@@ -55,10 +56,27 @@ void read_forced_kernels(const TableReader& t, std::initializer_list<const char*
   if (general) c.common.kernels["general"] = "true";
 }
 
+// decomposition = { px = 2, py = 2 }: how mpirun's ranks split the grid (checked
+// against the number of ranks when the model builds its block).
+void read_decomposition(const TableReader& top, CaseSpec& c) {
+  if (!top.has("decomposition")) return;
+  top.push("decomposition");
+  TableReader d(top.state(), -1, "decomposition", {"px", "py"});
+  auto px = d.opt_integer("px"), py = d.opt_integer("py");
+  if (!px || !py)
+    throw CaseError("decomposition needs both px and py (blocks across x and y, px * py = the number of MPI ranks)");
+  check_int_range("decomposition.px", *px, 1, 65536);
+  check_int_range("decomposition.py", *py, 1, 65536);
+  lua_pop(top.state(), 1);
+  c.common.decomposition_px = int(*px);
+  c.common.decomposition_py = int(*py);
+}
+
 namespace {
 
 // The keys every model shares; each model adds its own (ModelReader::keys).
-const std::vector<std::string> kCommonKeys = {"model", "grid", "time", "precision", "backend", "output", "checkpoint"};
+const std::vector<std::string> kCommonKeys = {"model",  "grid",       "time",      "precision", "backend",
+                                              "output", "checkpoint", "decomposition"};
 // Models on the roadmap that no reader provides yet.
 const std::vector<std::string> kPlannedModels = {"lbm"};
 
@@ -240,7 +258,12 @@ CaseSpec read_case(lua_State* L, int idx, FnStore& store) {
     keys.insert(keys.end(), model.keys.begin(), model.keys.end());
     TableReader top(L, idx, "flow.simulation", keys, other_models_keys(model, keys));
     c.model = model.name;
+    if (ranks::several() && !model.several_ranks)
+      throw CaseError("model = '" + model.name + "' runs on one rank only, and this run has " +
+                      std::to_string(ranks::size()) + " (mpirun -np " + std::to_string(ranks::size()) +
+                      "); run it without mpirun (models on several ranks: docs/mpi.md)");
     read_grid(top, c);
+    read_decomposition(top, c);
     if (c.common.dims == 3 && !model.three_d)
       throw CaseError("model = '" + model.name + "' is 2D, and grid.nz = " + std::to_string(c.common.grid3.nz) +
                       " makes a 3D grid; leave grid.nz and grid.lz out for this model (3D grids are for 3D "

@@ -111,6 +111,9 @@ struct ModelReader {
   // Whether the model reads 3D grids (grid.nz > 1, spec.common.dims = 3); the 2D
   // models leave it false and read_case rejects a 3D grid for them.
   bool three_d = false;
+  // Whether the model steps on several MPI ranks (docs/mpi.md); the others refuse
+  // to run under mpirun -np N > 1.
+  bool several_ranks = false;
 };
 struct ModelRegistration {
   explicit ModelRegistration(ModelReader reader);

@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "install_paths.hpp"
 #include "io/files.hpp"
+#include "parallel/ranks.hpp"
 #include "sim/interrupt.hpp"
 #include "suggest.hpp"
 
@@ -272,6 +273,9 @@ Host::~Host() {
 // ends (the kernel drops it even after a crash, so it never goes stale).
 void Host::lock_output() const {
   if (lock_fd_ >= 0 || options_.explain) return;
+  // On several MPI ranks the root writes the files and holds the lock for all of them
+  // (the others would find it taken by the root).
+  if (!ranks::root()) return;
   const std::string dir = options_.output_dir;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return;  // made (and locked) by the first write

@@ -205,7 +205,7 @@ std::shared_ptr<const ModelCase> read_lbm_swe(const TableReader& top, CaseSpec& 
 const ModelRegistration registration{{"lbm_swe",
                                       {"fluid", "bed", "friction", "initial", "boundaries", "obstacles", "collision",
                                        "smagorinsky", "storage", "kernels"},
-                                      read_lbm_swe}};
+                                      read_lbm_swe, false, true}};
 
 }  // namespace
 }  // namespace flowlua::lua

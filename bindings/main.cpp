@@ -21,6 +21,7 @@
 #include "host.hpp"
 #include "lua_checkpoint.hpp"
 #include "io/files.hpp"
+#include "parallel/ranks.hpp"
 #include "param.hpp"
 #include "sim/interrupt.hpp"
 #include "sim/solver.hpp"
@@ -172,9 +173,11 @@ static int run(int argc, char** argv) {
   if (precision == "float") opt.precision = flowlua::Precision::Float;
   else if (precision == "double") opt.precision = flowlua::Precision::Double;
   opt.output_dir = !output.empty() ? output : (fs::path("out") / fs::path(case_path).stem()).string();
-  opt.quiet = quiet;
+  // On several MPI ranks the root speaks for all (docs/mpi.md): the others print
+  // nothing but their errors.
+  opt.quiet = quiet || !flowlua::ranks::root();
   opt.explain = explain;
-  opt.progress = !quiet && isatty(fileno(stderr));
+  opt.progress = !opt.quiet && isatty(fileno(stderr));
   opt.timeout = timeout;
   if (!restart.empty()) {
     try {
@@ -194,11 +197,24 @@ static int run(int argc, char** argv) {
   return rc;
 }
 
-int main(int argc, char** argv) {
-  std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is an I/O error, not a crash
-  std::signal(SIGXFSZ, SIG_IGN);  // over RLIMIT_FSIZE a write fails (EFBIG) and says so
+// Under mpirun: every rank runs the case on its block of the grid, with the GPU of
+// its local rank; a rank that fails stops all the others (never a hang in a
+// collective operation), with its message and exit code.
+static int run_on_ranks(int argc, char** argv) {
+  namespace ranks = flowlua::ranks;
   try {
-    return run(argc, argv);
+    ranks::init(&argc, &argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "flowlua: %s\n", e.what());
+    return flowlua::lua::kExitCase;
+  }
+  if (ranks::several()) {
+    flowlua::use_cuda_device(ranks::local_rank());
+    if (!ranks::root() && !std::freopen("/dev/null", "w", stdout)) return flowlua::lua::kExitCase;
+  }
+  int rc = flowlua::lua::kExitCase;
+  try {
+    rc = run(argc, argv);
   } catch (const std::exception& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "flowlua: %s\n", e.what());
@@ -206,5 +222,18 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     std::fprintf(stderr, "flowlua: unknown internal error\n");
   }
-  return flowlua::lua::kExitCase;
+  if (rc != 0 && ranks::several()) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "flowlua: rank %d of %d stops all ranks (exit code %d)\n", ranks::rank(), ranks::size(), rc);
+    std::fflush(stderr);
+    ranks::abort_all(rc);
+  }
+  ranks::finalize();
+  return rc;
+}
+
+int main(int argc, char** argv) {
+  std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is an I/O error, not a crash
+  std::signal(SIGXFSZ, SIG_IGN);  // over RLIMIT_FSIZE a write fails (EFBIG) and says so
+  return run_on_ranks(argc, argv);
 }

@@ -125,7 +125,7 @@ std::shared_ptr<const ModelCase> read_projection(const TableReader& top, CaseSpe
 }
 
 const ModelRegistration registration{
-    {"projection", {"fluid", "boundaries", "obstacles", "initial", "pressure", "kernels"}, read_projection}};
+    {"projection", {"fluid", "boundaries", "obstacles", "initial", "pressure", "kernels"}, read_projection, false, true}};
 
 }  // namespace
 }  // namespace flowlua::lua

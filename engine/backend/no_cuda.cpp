@@ -12,6 +12,7 @@ bool cuda_available(std::string* why) {
 }
 
 bool cuda_free_memory(std::size_t*) { return false; }
+void use_cuda_device(int) {}
 
 }  // namespace flowlua
 #endif

@@ -45,6 +45,9 @@ struct CaseCommon {
   // Kernel variants the case forces, stage -> variant (kernels = { momentum = ... });
   // empty: the model's plan chooses (core/kernel_registry.hpp).
   std::map<std::string, std::string> kernels;
+  // Blocks across x and y when several MPI ranks share the case (mpirun -np N;
+  // decomposition = { px, py }); 0, 0: chosen (parallel/decomposition.hpp).
+  int decomposition_px = 0, decomposition_py = 0;
 };
 
 }  // namespace flowlua

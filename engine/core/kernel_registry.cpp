@@ -11,7 +11,8 @@ std::string KernelKey::describe() const {
   std::ostringstream s;
   s << model << ", " << backend << ", " << precision_name(precision) << ", " << scheme << " advection, "
     << pressure << " pressure, " << (obstacles ? "obstacles" : "no obstacles")
-    << (shapes ? ", bodies of exact shape" : "") << (periodic ? ", periodic sides" : "");
+    << (shapes ? ", bodies of exact shape" : "") << (periodic ? ", periodic sides" : "")
+    << (ranks > 1 ? ", " + std::to_string(ranks) + " ranks" : "");
   return s.str();
 }
 

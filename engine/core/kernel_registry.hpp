@@ -30,6 +30,7 @@ struct KernelKey {
   bool periodic = false;  // any periodic side
   bool shapes = false;    // obstacles given by their exact shape (immersed bodies possible)
   int nx = 0, ny = 0;     // interior grid size: the line lengths of line solvers (linalg/tridiagonal)
+  int ranks = 1;          // MPI ranks that split the grid into blocks (parallel/decomposition.hpp)
 
   std::string describe() const;  // "projection cuda double central, no obstacles, ..."
 };

@@ -1,4 +1,5 @@
 #include "io/checkpoint.hpp"
+#include "parallel/ranks.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -148,6 +149,7 @@ struct QuietErrors {
 bool checkpoints_available() { return true; }
 
 void write_checkpoint(const std::string& path, const Checkpoint& c) {
+  if (!ranks::root()) return;  // every rank holds the gathered state; the root writes it
   QuietErrors quiet;
   std::vector<unsigned char> image;
   try {

@@ -1,4 +1,5 @@
 #include "io/files.hpp"
+#include "parallel/ranks.hpp"
 
 #include <atomic>
 #include <cerrno>
@@ -30,6 +31,9 @@ void make_parent_dirs(const std::string& path) {
 }
 
 void write_file_atomic(const std::string& path, const std::string& bytes) {
+  // On several MPI ranks every rank runs the case and holds the same (gathered)
+  // output; the root writes it (docs/mpi.md).
+  if (!ranks::root()) return;
   // pid plus a counter keeps two writers (processes or threads) off each other's
   // temporary file; the same folder keeps the rename on one file system.
   static std::atomic<unsigned long> counter{0};

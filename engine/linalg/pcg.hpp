@@ -7,7 +7,8 @@
 //   beta = (s.z)_new / (s.z)_old,  d = z + beta d
 // (both dot products are negative, their ratios the same as CG's).
 // Per iteration: three reductions (d.lap d, |s|^2, s.z) and one update launch, plus
-// the preconditioner's own passes.
+// the preconditioner's own passes. On several MPI ranks (linalg/block_halo.hpp) each
+// reduction is summed over the ranks and the halo of d is refreshed before lap d.
 #pragma once
 #include <cmath>
 #include <memory>
@@ -91,7 +92,8 @@ class PreconditionedCG final : public PressureSolver<Exec, Real, D> {
                    std::unique_ptr<Preconditioner<Exec, Real, D>> m,
                    std::string name = "preconditioned conjugate gradients")
       : c_(c), m_(std::move(m)), name_(std::move(name)), singular_(pr.singular()), fluid_cells_(pr.fluid_cells()),
-        s_(pr.grid.size()), z_(pr.grid.size()), d_(pr.grid.size()), q_(pr.grid.size()) {
+        s_(pr.grid.size()), z_(pr.grid.size()), d_(pr.grid.size()), q_(pr.grid.size()),
+        halo_(block_halo<Exec, Real>(pr, halo_tag::kCg)) {
     for (auto* a : {&s_, &z_, &d_, &q_}) a->fill(Real(0));
   }
 
@@ -99,22 +101,24 @@ class PreconditionedCG final : public PressureSolver<Exec, Real, D> {
     using namespace pcg_detail;
     using linalg::sum_cells;
     SolveReport rep;
-    const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs);
+    const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs, halo_);
     if (bnorm == 0) {
       Exec::fill(v.p, Real(0), linalg::field_size(v));
       rep.converged = true;
       return rep;
     }
-    double ss = sum_cells<Exec>(v, InitialResidual<Real, D>{v, s_.data()});
+    halo_.exchange(v.p);
+    double ss = halo_.sum(sum_cells<Exec>(v, InitialResidual<Real, D>{v, s_.data()}));
     if (singular_) ss = project(v);
     rep.residual = std::sqrt(ss) / bnorm;
     if (rep.residual <= c_.tol) { rep.converged = true; return rep; }
     double sz = m_->apply(v, s_.data(), z_.data());
     linalg::for_cells<Exec>(v, UpdateDirection<Real, D>{v, z_.data(), d_.data(), Real(0)});
     for (int it = 1; it <= c_.max_iter; ++it) {
-      double dq = sum_cells<Exec>(v, ApplyLaplacian<Real, D>{v, d_.data(), q_.data()});
+      halo_.exchange(d_.data());
+      double dq = halo_.sum(sum_cells<Exec>(v, ApplyLaplacian<Real, D>{v, d_.data(), q_.data()}));
       if (!(dq < 0) || !(sz < 0)) break;  // breakdown (or NaN): report what we have
-      ss = sum_cells<Exec>(v, UpdateIterate<Real, D>{v, d_.data(), q_.data(), s_.data(), Real(sz / dq)});
+      ss = halo_.sum(sum_cells<Exec>(v, UpdateIterate<Real, D>{v, d_.data(), q_.data(), s_.data(), Real(sz / dq)}));
       if (singular_) ss = project(v);
       rep.iterations = it;
       rep.residual = std::sqrt(ss) / bnorm;
@@ -126,7 +130,7 @@ class PreconditionedCG final : public PressureSolver<Exec, Real, D> {
     // The recurrence residual keeps falling below what the precision can represent
     // (in float, far below the true residual on large grids); report the true one,
     // so that tol means the same as for the other solvers. One more pass.
-    rep.residual = linalg::residual_norm<Exec>(v) / bnorm;
+    rep.residual = linalg::residual_norm<Exec>(v, halo_) / bnorm;
     rep.converged = rep.residual <= c_.tol;
     return rep;
   }
@@ -145,9 +149,9 @@ class PreconditionedCG final : public PressureSolver<Exec, Real, D> {
   // part of its residual grow until the iteration breaks down (seen at 64^2 in float).
   // Returns |s|^2 after the projection.
   double project(const View& v) {
-    double sum = linalg::sum_cells<Exec>(v, linalg::fluid_sum(v, s_.data(), false));
+    double sum = halo_.sum(linalg::sum_cells<Exec>(v, linalg::fluid_sum(v, s_.data(), false)));
     linalg::for_cells<Exec>(v, linalg::subtract_on_fluid(v, s_.data(), Real(sum / double(fluid_cells_))));
-    return linalg::sum_cells<Exec>(v, linalg::fluid_sum(v, s_.data(), true));
+    return halo_.sum(linalg::sum_cells<Exec>(v, linalg::fluid_sum(v, s_.data(), true)));
   }
 
   PressureControl c_;
@@ -156,6 +160,7 @@ class PreconditionedCG final : public PressureSolver<Exec, Real, D> {
   bool singular_;
   long fluid_cells_;
   DeviceArray<Exec, Real> s_, z_, d_, q_;
+  BlockHalo<Exec, Real> halo_;  // off on one rank
 };
 
 }  // namespace flowlua

@@ -4,42 +4,69 @@
 // obstacle-free rectangle with transformable sides. The solve itself gets the same
 // flags in backend memory through PoissonView.
 #pragma once
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "core/flags.hpp"
 #include "core/grid.hpp"
+#include "parallel/decomposition.hpp"
 
 namespace flowlua {
 
+namespace poisson_detail {
+inline long fluid_cells(const Grid& grid, const std::vector<CellFlags>& flags) {
+  long n = 0;
+  for (int j = 1; j <= grid.ny; ++j)
+    for (int i = 1; i <= grid.nx; ++i) n += is_fluid(flags[grid.at(i, j)]);
+  return n;
+}
+inline bool singular(const Grid& grid, const Neighbours& nb, const std::vector<CellFlags>& flags) {
+  for (int j = 1; j <= grid.ny; ++j)
+    for (int i = 1; i <= grid.nx; ++i) {
+      CellFlags f = flags[grid.at(i, j)];
+      if (!is_fluid(f)) continue;
+      const bool outside[4] = {nb.east(i) > grid.nx, nb.west(i) < 1, nb.north(j) > grid.ny, nb.south(j) < 1};
+      for (unsigned d = 0; d < 4; ++d) {
+        const unsigned k = coupling(f, flag::Dir(d));
+        if (k == flag::Dirichlet || (k == flag::Coupled && outside[d])) return false;
+      }
+    }
+  return true;
+}
+}  // namespace poisson_detail
+
+// A problem split between MPI ranks (parallel/decomposition.hpp; linalg/block_halo.hpp):
+// this rank's block, and the whole problem, which every rank holds on the host (the
+// multigrid levels are planned on it, and its coarse levels are solved whole).
+struct PoissonBlocks {
+  ranks::Subdomain block;
+  Grid grid;  // the whole grid
+  Neighbours nb;
+  std::vector<CellFlags> flags;
+};
+
 struct PoissonProblem {
-  Grid grid;
+  Grid grid;  // on several ranks: the block's (its cells, the ghost ring around them)
   Neighbours nb;
   std::vector<CellFlags> flags;  // grid.size() entries, ghosts included
+  // Null on one rank. On several, the grid, neighbours and flags above are the block's
+  // (the ring's cells towards a neighbour hold its flags; nb wraps only across a
+  // periodic side that no block boundary cuts), and the counts below are the whole
+  // problem's.
+  std::shared_ptr<const PoissonBlocks> blocks = nullptr;
 
   long fluid_cells() const {
-    long n = 0;
-    for (int j = 1; j <= grid.ny; ++j)
-      for (int i = 1; i <= grid.nx; ++i) n += is_fluid(flags[grid.at(i, j)]);
-    return n;
+    return blocks ? poisson_detail::fluid_cells(blocks->grid, blocks->flags) : poisson_detail::fluid_cells(grid, flags);
   }
-  bool has_obstacles() const { return fluid_cells() < grid.cells(); }
+  bool has_obstacles() const { return fluid_cells() < (blocks ? blocks->grid : grid).cells(); }
   // No Dirichlet face anywhere: p is fixed only up to a constant. A cell coupled
   // to a ghost across a side that is not periodic also fixes it: the ghost holds a
   // known value (the psi_omega model's boundary nodes).
   bool singular() const {
-    for (int j = 1; j <= grid.ny; ++j)
-      for (int i = 1; i <= grid.nx; ++i) {
-        CellFlags f = flags[grid.at(i, j)];
-        if (!is_fluid(f)) continue;
-        const bool outside[4] = {nb.east(i) > grid.nx, nb.west(i) < 1, nb.north(j) > grid.ny, nb.south(j) < 1};
-        for (unsigned d = 0; d < 4; ++d) {
-          const unsigned k = coupling(f, flag::Dir(d));
-          if (k == flag::Dirichlet || (k == flag::Coupled && outside[d])) return false;
-        }
-      }
-    return true;
+    return blocks ? poisson_detail::singular(blocks->grid, blocks->nb, blocks->flags)
+                  : poisson_detail::singular(grid, nb, flags);
   }
 };
 

@@ -9,6 +9,7 @@
 #pragma once
 #include <string>
 
+#include "linalg/poisson_problem.hpp"
 #include "linalg/pressure_solver.hpp"
 
 namespace flowlua {
@@ -75,10 +76,16 @@ template <class Exec, class Real, int D = 2>
 class JacobiPreconditioner final : public Preconditioner<Exec, Real, D> {
  public:
   using View = PoissonViewOf<Real, D>;
+  JacobiPreconditioner() = default;
+  // On several ranks s . z is summed over the blocks (the diagonal needs no halo).
+  explicit JacobiPreconditioner(const PoissonProblemOf<D>& pr) : halo_(block_halo<Exec, Real>(pr, 0)) {}
   double apply(const View& v, const Real* s, Real* z) override {
-    return linalg::sum_cells<Exec>(v, pcg_detail::JacobiApply<Real, D>{v, s, z});
+    return halo_.sum(linalg::sum_cells<Exec>(v, pcg_detail::JacobiApply<Real, D>{v, s, z}));
   }
   std::string describe() const override { return "Jacobi (diagonal)"; }
+
+ private:
+  BlockHalo<Exec, Real> halo_;  // for its sum only
 };
 
 }  // namespace flowlua

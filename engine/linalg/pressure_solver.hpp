@@ -9,6 +9,7 @@
 
 #include "backend/device_array.hpp"
 #include "core/config.hpp"
+#include "linalg/block_halo.hpp"
 #include "linalg/pressure_control.hpp"
 #include "linalg/poisson_stencil.hpp"
 
@@ -95,6 +96,19 @@ double fluid_norm(const PoissonView<Real>& v, const Real* x) {
 template <class Exec, class Real>
 double residual_norm(const PoissonView<Real>& v) {
   return std::sqrt(Exec::reduce_sum(1, v.nb.nx, 1, v.nb.ny, ResidualSquared<Real>{v}));
+}
+
+// The same over the blocks of every rank (linalg/block_halo.hpp): the norms every
+// solver's tolerance is measured in. residual_norm refreshes the halo of p first.
+// With the halo off they are the one-rank norms above, computed the same way.
+template <class Exec, class View, class Real>
+double fluid_norm(const View& v, const Real* x, const BlockHalo<Exec, Real>& h) {
+  return std::sqrt(h.sum(sum_cells<Exec>(v, fluid_sum(v, x, true))));
+}
+template <class Exec, class View, class Real>
+double residual_norm(const View& v, BlockHalo<Exec, Real>& h) {
+  h.exchange(v.p);
+  return std::sqrt(h.sum(sum_cells<Exec>(v, ResidualSquared<Real, std::is_same_v<View, PoissonView<Real>> ? 2 : 3>{v})));
 }
 
 }  // namespace linalg

@@ -10,12 +10,15 @@
 //               reads p and writes a second buffer, so a sweep moves the fewest
 //               bytes a sweep can: p and rhs read once, p written once.
 // Every variant computes the same stencil (stencil_parts) on the same cells in the
-// same order of colours; they differ in memory traffic only.
+// same order of colours; they differ in memory traffic only. On several MPI ranks
+// (linalg/block_halo.hpp) the two-colour variant refreshes the halo of p before each
+// colour: one exchange per colour, the sweeps the same as on one rank.
 #pragma once
 #include <memory>
 #include <sstream>
 #include <utility>
 
+#include "linalg/poisson_problem.hpp"
 #include "linalg/pressure_solver.hpp"
 
 namespace flowlua {
@@ -63,6 +66,8 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
  public:
   using View = PoissonViewOf<Real, D>;
   explicit RedBlackSOR(const PressureControl& c) : c_(c) {}
+  RedBlackSOR(const PressureControl& c, const PoissonProblemOf<D>& pr)
+      : c_(c), halo_(block_halo<Exec, Real>(pr, halo_tag::kSor)) {}
 
   // Picks the kernels. The open variants need the domain's position-computed flags
   // (core/flags.hpp), the fused ones a CUDA build and no periodic side.
@@ -74,7 +79,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
 
   SolveReport solve(const View& v) override {
     SolveReport rep;
-    const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs);
+    const double bnorm = linalg::fluid_norm<Exec>(v, v.rhs, halo_);
     if (bnorm == 0) {  // lap p = 0 with these boundaries: p = 0 (up to a constant)
       Exec::fill(v.p, Real(0), linalg::field_size(v));
       rep.converged = true;
@@ -85,7 +90,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       sweep_in_place(v);
       rep.iterations = it;
       if (it % c_.check_every == 0 || it == c_.max_iter) {
-        rep.residual = linalg::residual_norm<Exec>(v) / bnorm;
+        rep.residual = linalg::residual_norm<Exec>(v, halo_) / bnorm;
         if (!(rep.residual > c_.tol)) break;  // also stops on NaN; the caller sees it
       }
     }
@@ -119,7 +124,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
  private:
   bool fused() const {
     if constexpr (D == 2 && FusedSorSweep<Exec>::available)
-      return variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen;
+      return !halo_.on() && (variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen);
     return false;
   }
 
@@ -133,8 +138,10 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     } else {
       auto run = [&](auto cells) {
         using Cells = decltype(cells);
-        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 0});
-        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 1});
+        halo_.exchange(v.p);
+        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), halo_.colour(0)});
+        halo_.exchange(v.p);
+        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), halo_.colour(1)});
       };
       if (variant_ == SorVariant::TwoColourOpen) run(open_);
       else run(FlagArray{v.flags, v.nb.nx + 2});
@@ -194,6 +201,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   }
 
   PressureControl c_;
+  BlockHalo<Exec, Real> halo_;  // off on one rank
   SorVariant variant_ = SorVariant::TwoColour;
   OpenDomainFlags open_{};
   DeviceArray<Exec, Real> alt_;

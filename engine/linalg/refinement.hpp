@@ -7,6 +7,10 @@
 // gain, not the final residual (Wilkinson's iterative refinement; Moler, J. ACM 14,
 // 1967; for Krylov/SOR inner solvers see Carson & Higham, SIAM J. Sci. Comput. 40, 2018).
 //
+// On several MPI ranks (linalg/block_halo.hpp) the inner solver is the distributed
+// one, the norms are summed over the ranks and the halo of x is refreshed before each
+// residual and at the end (the caller's correction reads x across the block's faces).
+//
 // Why: a float solve alone stalls where the float rounding of p, amplified by the
 // Laplacian's 1/h^2, is as large as the residual it aims for (about 2e-2 relative at
 // 1024^2; docs/case-language.md). Here the sweeps move float data (the bandwidth of a
@@ -60,8 +64,10 @@ class RefinedPoissonSolver {
  public:
   // outer: tol (relative, on ||b - lap x|| / ||b|| in double) and max_iter (refinement
   // steps); inner: the float solver, its own tolerance the gain of one step.
-  RefinedPoissonSolver(const PressureControl& outer, std::unique_ptr<PressureSolver<Exec, float>> inner)
-      : c_(outer), inner_(std::move(inner)) {}
+  // pr: the problem both are built for (its blocks on several ranks).
+  RefinedPoissonSolver(const PressureControl& outer, std::unique_ptr<PressureSolver<Exec, float>> inner,
+                       const PoissonProblem& pr = PoissonProblem{})
+      : c_(outer), inner_(std::move(inner)), halo_(block_halo<Exec, double>(pr, halo_tag::kRefinement)) {}
 
   // Solves lap x = b; v.p is x (first guess in, solution out), v.rhs is b, both double.
   // iterations counts the inner solver's iterations (sweeps) over all steps.
@@ -76,7 +82,8 @@ class RefinedPoissonSolver {
     }
     const int nx = v.nb.nx, ny = v.nb.ny;
     SolveReport rep;
-    const double bnorm = std::sqrt(Exec::reduce_sum(1, nx, 1, ny, FluidSum<double>{v.rhs, v.flags, nx + 2, true}));
+    const double bnorm =
+        std::sqrt(halo_.sum(Exec::reduce_sum(1, nx, 1, ny, FluidSum<double>{v.rhs, v.flags, nx + 2, true})));
     if (bnorm == 0) {
       Exec::fill(v.p, 0.0, n);
       rep.converged = true;
@@ -85,7 +92,8 @@ class RefinedPoissonSolver {
     const PoissonView<float> inner{e_.data(), r_.data(), v.flags, v.nb, float(v.idx2), float(v.idy2)};
     steps_ = 0;
     for (int k = 0;; ++k) {
-      rep.residual = std::sqrt(Exec::reduce_sum(1, nx, 1, ny, ResidualToFloat{v, r_.data()})) / bnorm;
+      halo_.exchange(v.p);
+      rep.residual = std::sqrt(halo_.sum(Exec::reduce_sum(1, nx, 1, ny, ResidualToFloat{v, r_.data()}))) / bnorm;
       if (!(rep.residual > c_.tol) || k == c_.max_iter) break;  // also stops on NaN
       const SolveReport in = inner_->solve(inner);
       rep.iterations += in.iterations;
@@ -93,7 +101,7 @@ class RefinedPoissonSolver {
       ++steps_;
     }
     rep.converged = rep.residual <= c_.tol;
-    return rep;
+    return rep;  // x's halo is current: the last residual refreshed it, and no step came after
   }
   int refinement_steps() const { return steps_; }  // of the last solve
 
@@ -107,6 +115,7 @@ class RefinedPoissonSolver {
  private:
   PressureControl c_;
   std::unique_ptr<PressureSolver<Exec, float>> inner_;
+  BlockHalo<Exec, double> halo_;  // off on one rank
   DeviceArray<Exec, float> r_, e_;
   int steps_ = 0;
 };

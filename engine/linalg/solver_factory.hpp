@@ -14,14 +14,22 @@
 
 namespace flowlua {
 
+// Split between MPI ranks (linalg/block_halo.hpp); 3D problems are never.
+inline bool distributed(const PoissonProblem& pr) { return pr.blocks != nullptr; }
+inline bool distributed(const PoissonProblem3&) { return false; }
+
 // D = 2 (PoissonProblem) or 3 (PoissonProblem3): the same solvers, one source.
 template <class Exec, class Real, int D = 2>
 std::unique_ptr<Preconditioner<Exec, Real, D>> make_preconditioner(const PressureControl& c,
                                                                    const PoissonProblemOf<D>& pr) {
   switch (c.preconditioner) {
-    case PreconditionerKind::Jacobi: return std::make_unique<JacobiPreconditioner<Exec, Real, D>>();
+    case PreconditionerKind::Jacobi: return std::make_unique<JacobiPreconditioner<Exec, Real, D>>(pr);
     case PreconditionerKind::Multigrid: return std::make_unique<MultigridPreconditioner<Exec, Real, D>>(c, pr);
-    case PreconditionerKind::FFT: return std::make_unique<FftPreconditioner<Exec, Real, D>>(pr);
+    case PreconditionerKind::FFT:
+      if (distributed(pr))
+        throw CaseError("pressure.preconditioner = 'fft' works on one rank only (the transforms need the whole grid); "
+                        "on several MPI ranks use preconditioner = 'multigrid' or 'jacobi'");
+      return std::make_unique<FftPreconditioner<Exec, Real, D>>(pr);
   }
   throw CaseError("unknown pressure preconditioner");
 }
@@ -45,14 +53,18 @@ std::unique_ptr<PressureSolver<Exec, Real, D>> make_pressure_solver(const Pressu
                                                                     const PoissonProblemOf<D>& pr) {
   check_pressure_control(c);
   switch (c.solver) {
-    case PressureSolverKind::RedBlackSOR: return std::make_unique<RedBlackSOR<Exec, Real, D>>(c);
+    case PressureSolverKind::RedBlackSOR: return std::make_unique<RedBlackSOR<Exec, Real, D>>(c, pr);
     case PressureSolverKind::ConjugateGradient:
       return std::make_unique<PreconditionedCG<Exec, Real, D>>(
-          c, pr, std::make_unique<JacobiPreconditioner<Exec, Real, D>>(), "conjugate gradients");
+          c, pr, std::make_unique<JacobiPreconditioner<Exec, Real, D>>(pr), "conjugate gradients");
     case PressureSolverKind::PreconditionedCG:
       return std::make_unique<PreconditionedCG<Exec, Real, D>>(c, pr, make_preconditioner<Exec, Real, D>(c, pr));
     case PressureSolverKind::Multigrid: return std::make_unique<MultigridSolver<Exec, Real, D>>(c, pr);
-    case PressureSolverKind::FFT: return std::make_unique<FftPoissonSolver<Exec, Real, D>>(c, pr);
+    case PressureSolverKind::FFT:
+      if (distributed(pr))
+        throw CaseError("pressure.solver = 'fft' works on one rank only (the transforms need the whole grid); "
+                        "on several MPI ranks use solver = 'multigrid', 'pcg', 'cg' or 'rbsor' (docs/mpi.md)");
+      return std::make_unique<FftPoissonSolver<Exec, Real, D>>(c, pr);
     case PressureSolverKind::LineAdi:
       throw CaseError("pressure.solver = 'adi' (line relaxation) is offered by the psi_omega model only");
   }

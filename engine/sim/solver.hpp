@@ -123,5 +123,8 @@ class Solver {
 bool cuda_available(std::string* why = nullptr);
 // The device's free memory in bytes; false without CUDA or a device.
 bool cuda_free_memory(std::size_t* free_bytes);
+// Makes GPU (k mod the number of GPUs) this process's device: one GPU per MPI rank of
+// a node, chosen by its local rank. Nothing without CUDA or without a GPU.
+void use_cuda_device(int k);
 
 }  // namespace flowlua

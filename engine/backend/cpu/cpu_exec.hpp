@@ -25,6 +25,11 @@ struct CpuExec {
   }
   template <class T>
   static void release(T* p) { ::operator delete[](p, std::align_val_t(64)); }
+  // Host memory for transfers (page-locked on CUDA): the same here.
+  template <class T>
+  static T* alloc_host(std::size_t n) { return alloc<T>(n); }
+  template <class T>
+  static void release_host(T* p) { release(p); }
   template <class T>
   static void upload(T* dst, const T* src, std::size_t n) {
     if (n) std::memcpy(dst, src, n * sizeof(T));  // an empty array's pointer may be null

@@ -28,4 +28,13 @@ bool cuda_free_memory(std::size_t* free_bytes) {
   return true;
 }
 
+void use_cuda_device(int k) {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+    cudaGetLastError();
+    return;
+  }
+  cudaSetDevice(k % n);
+}
+
 }  // namespace flowlua

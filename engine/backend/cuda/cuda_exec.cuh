@@ -230,6 +230,16 @@ struct CudaExec {
   }
   template <class T>
   static void release(T* p) { cudaFree(p); }
+  // Page-locked host memory: copies to and from it run at the link's full speed
+  // (the halo buffers of parallel/halo.hpp).
+  template <class T>
+  static T* alloc_host(std::size_t n) {
+    T* p = nullptr;
+    cuda_check(cudaMallocHost(&p, n * sizeof(T)), "cudaMallocHost");
+    return p;
+  }
+  template <class T>
+  static void release_host(T* p) { cudaFreeHost(p); }
   template <class T>
   static void upload(T* dst, const T* src, std::size_t n) {
     cuda_check(cudaMemcpy(dst, src, n * sizeof(T), cudaMemcpyHostToDevice), "upload");

@@ -2,7 +2,9 @@
 // and friction sources the seed leaves out) on one backend, one arithmetic precision
 // and one storage type. A step is one launch of the fused kernel (stream_collide.hpp)
 // from one distribution buffer into the other; every 16 steps a reduction checks
-// that every depth is positive and finite (the NaN guard).
+// that every depth is positive and finite (the NaN guard). On several MPI ranks each
+// steps its block of the grid (decomposed.hpp): the cells beside a neighbour first,
+// whose new values then travel while the rest of the block is stepped.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -14,10 +16,13 @@
 
 #include "backend/device_array.hpp"
 #include "core/error.hpp"
+#include "models/lbm_swe/decomposed.hpp"
 #include "models/lbm_swe/lbm_swe_kernels.hpp"
 #include "models/lbm_swe/lbm_swe_setup.hpp"
 #include "models/lbm_swe/stream_collide.hpp"
 #include "models/lbm_swe/swe_fields.hpp"
+#include "parallel/halo.hpp"
+#include "parallel/ranks.hpp"
 #include "sim/solver.hpp"
 
 namespace flowlua::lbm_swe {
@@ -43,12 +48,13 @@ template <class Exec, class Real, class Store>
 class LbmSweSolver final : public Solver {
  public:
   explicit LbmSweSolver(const LbmSweConfig& config)
-      : c_(config), setup_(prepare(c_)), nx_(c_.grid.nx), ny_(c_.grid.ny), n_(long(nx_) * ny_),
+      : global_(config), setup_(prepare(global_)), block_(block_of_this_rank(global_)), c_(local_case(global_, block_)),
+        nx_(c_.grid.nx), ny_(c_.grid.ny), n_(long(nx_) * ny_),
         f_(std::size_t(kQ) * n_), g_(std::size_t(kQ) * n_), h_(setup_.bed ? n_ : 0), h2_(setup_.bed ? n_ : 0),
         z_(setup_.bed ? n_ : 0), solid_(setup_.solid ? n_ : 0), side_len_(std::max(nx_, ny_)),
         sides_(4 * std::size_t(side_len_)) {
     codec_ = make_codec<Real, Store>(setup_.h_ref, c_.gravity * setup_.h_ref / (setup_.e * setup_.e));
-    plan_ = kernel_registry().plan(kernel_key(c_, setup_.bed, setup_.solid, Exec::name), c_.kernels);
+    plan_ = kernel_registry().plan(kernel_key(global_, setup_.bed, setup_.solid, Exec::name), c_.kernels);
     const std::string& v = plan_.variant("stream_collide");
     variant_bed_ = v == "bed" || v == "bed_open";
     variant_solid_ = v == "bed" || v == "flat";
@@ -83,14 +89,24 @@ class LbmSweSolver final : public Solver {
       h2_.upload(h);
     }
     for (Side s : kSides) upload_side(int(s));
+    plan_ranges();
+    halo_f_ = ranks::HaloExchange<Exec, Store>(block_, kQ, 0);
+    if (variant_bed_) halo_h_ = ranks::HaloExchange<Exec, Real>(block_, 1, 1);
   }
 
   void step() override {
-    const std::string& v = plan_.variant("stream_collide");
-    if (v == "flat_open") launch<false, false>();
-    else if (v == "flat") launch<false, true>();
-    else if (v == "bed_open") launch<true, false>();
-    else launch<true, true>();
+    if (!halo_f_.any()) {
+      stream_collide(owned_);
+    } else {
+      // The rim (the cells beside a neighbouring block) first; its new values go to
+      // the neighbours while the interior, which reads no halo, is stepped.
+      for (const Range& r : rim_) stream_collide(r);
+      halo_f_.begin(g_.data());
+      if (variant_bed_) halo_h_.begin(h2_.data());
+      if (interior_.i0 <= interior_.i1 && interior_.j0 <= interior_.j1) stream_collide(interior_);
+      halo_f_.finish(g_.data());
+      if (variant_bed_) halo_h_.finish(h2_.data());
+    }
     std::swap(f_, g_);
     if (variant_bed_) std::swap(h_, h2_);
     ++steps_;
@@ -104,15 +120,16 @@ class LbmSweSolver final : public Solver {
   // The lattice speed e = dx / dt is fixed for the run: the last step may end past t_end.
   void limit_next_dt(double) override {}
   void steady_sample(SteadySample& out) override { fill_steady_sample(host(), out); }
-  const CaseCommon& common() const override { return c_; }
-  const LbmSweConfig& config() const { return c_; }
+  const CaseCommon& common() const override { return global_; }
+  const LbmSweConfig& config() const { return global_; }
+  const ranks::Subdomain& block() const { return block_; }
   const Setup& setup() const { return setup_; }
   const std::string& kernel_variant() const { return plan_.variant("stream_collide"); }
 
   // New values for an open side (inflow q or u, outflow h), as the host evaluates
   // them: SideCondition::normal holds one value per boundary cell.
   void set_side(Side side, const SideCondition& sc) override {
-    SweSideCondition& s = c_.sides[int(side)];
+    SweSideCondition& s = global_.sides[int(side)];
     if (!swe_side_open(s.kind) || s.kind == SweSide::OutflowFree) return;
     if (sc.normal.size() != s.values.size())
       throw CaseError(std::string("lbm_swe: wrong number of values for the ") + side_name(side) + " side");
@@ -120,31 +137,36 @@ class LbmSweSolver final : public Solver {
     upload_side(int(side));
   }
   void set_swe_side(Side side, const std::vector<double>& values) {
-    c_.sides[int(side)].values = values;
+    global_.sides[int(side)].values = values;
     upload_side(int(side));
   }
 
   // Checkpoints (sim/solver_state.hpp): the distributions as stored (fp16 as its bit
   // patterns, so a restart continues bit for bit), the depth the bed variants carry,
   // the open sides' values, the step and the time. g and h2 are rewritten every step.
+  // On several ranks the whole grid is gathered (every rank holds it; the root writes
+  // the file), so a run restarts on any number of ranks.
   SolverState save_state() override {
     SolverState st;
-    const std::vector<Store> raw = f_.download();
+    const std::vector<Store> raw = gather_planes(f_.download(), kQ, block_);
     SolverState::Array f;
     f.name = "f";
     f.single = !std::is_same_v<Store, double>;
     f.values.resize(raw.size());
     for (std::size_t k = 0; k < raw.size(); ++k) f.values[k] = stored_as_double(raw[k]);
     f.rows = kQ;
-    f.cols = std::size_t(n_);
+    f.cols = std::size_t(global_.grid.cells());
     f.layout = std::is_same_v<Store, Half>
                    ? "[a][j nx + i]: distribution a of cell (i, j), its fp16 bit pattern (storage = \"fp16\")"
                    : "[a][j nx + i]: distribution a of cell (i, j), as the codec stores it";
     st.arrays.push_back(std::move(f));
-    if (h_.size()) save_array(st, "h", h_, std::size_t(ny_), std::size_t(nx_), "[j][i]: depth of cell (i, j)");
-    save_array(st, "sides", sides_, 4, std::size_t(side_len_), "[k][s]: values of side k (left, right, bottom, top)");
+    if (h_.size()) {
+      const std::vector<Real> h = gather_planes(h_.download(), 1, block_);
+      st.arrays.push_back({"h", !std::is_same_v<Real, double>, std::vector<double>(h.begin(), h.end()),
+                           std::size_t(global_.grid.ny), std::size_t(global_.grid.nx), "[j][i]: depth of cell (i, j)"});
+    }
     for (Side sd : kSides)
-      st.arrays.push_back({std::string("side_values_") + side_name(sd), false, c_.sides[int(sd)].values, 0, 0,
+      st.arrays.push_back({std::string("side_values_") + side_name(sd), false, global_.sides[int(sd)].values, 0, 0,
                            "the side's values (q, u or h) as last evaluated"});
     st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", setup_.dt}};
     return st;
@@ -155,15 +177,22 @@ class LbmSweSolver final : public Solver {
                       " and this case has dt = " + std::to_string(setup_.dt) +
                       " (lbm_swe's dt fixes the lattice speed for the whole run)");
     const SolverState::Array& f = st.array("f");
-    if (f.values.size() != f_.size())
+    const std::size_t cells = std::size_t(global_.grid.cells());
+    if (f.values.size() != kQ * cells)
       throw CaseError("the checkpoint's distributions have " + std::to_string(f.values.size()) +
-                      " values where this simulation has " + std::to_string(f_.size()));
+                      " values where this simulation has " + std::to_string(kQ * cells));
     std::vector<Store> raw(f.values.size());
     for (std::size_t k = 0; k < raw.size(); ++k) raw[k] = stored_from_double(f.values[k]);
-    f_.upload(raw);
-    if (h_.size()) restore_array(st, "h", h_);
-    restore_array(st, "sides", sides_);
-    for (Side sd : kSides) c_.sides[int(sd)].values = st.array(std::string("side_values_") + side_name(sd)).values;
+    f_.upload(cut_planes(raw, kQ, block_));
+    if (h_.size()) {
+      const SolverState::Array& h = st.array("h");
+      if (h.values.size() != cells) throw CaseError("the checkpoint's depth array has the wrong size");
+      h_.upload(cut_planes(std::vector<Real>(h.values.begin(), h.values.end()), 1, block_));
+    }
+    for (Side sd : kSides) {
+      global_.sides[int(sd)].values = st.array(std::string("side_values_") + side_name(sd)).values;
+      upload_side(int(sd));
+    }
     steps_ = long(st.scalar("step"));
     time_ = st.scalar("time");
   }
@@ -187,17 +216,28 @@ class LbmSweSolver final : public Solver {
 
   Forces forces(int) override { throw CaseError("the lbm_swe model does not compute forces on obstacles"); }
   std::string plan() const override {
-    return describe_setup(c_, setup_) +
+    std::string ranks_line;
+    if (!block_.whole())
+      ranks_line = "ranks      " + std::to_string(ranks::size()) + " (" + std::to_string(block_.decomposition.px) + " x " +
+                   std::to_string(block_.decomposition.py) + " blocks); rank " + std::to_string(block_.rank) + " steps " + block_.describe() + "\n";
+    return describe_setup(global_, setup_) + ranks_line +
            "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
   }
   std::string backend_name() const override { return Exec::name; }
 
-  // The state on the host: depth and velocity (m/s) of every cell.
+  // The state on the host: depth and velocity (m/s) of every cell (of the whole grid,
+  // gathered from every rank: a collective call on several ranks).
   HostState host() const {
     std::vector<Store> raw = f_.download();
     std::vector<double> f(raw.size());
     for (std::size_t k = 0; k < raw.size(); ++k) f[k] = double(codec_.load(raw[k], int(k / std::size_t(n_))));
-    return host_state(c_, setup_.e, f);
+    HostState s = host_state(c_, setup_.e, f);
+    if (block_.whole()) return s;
+    s.config = &global_;
+    s.h = gather_planes(s.h, 1, block_);
+    s.u = gather_planes(s.u, 1, block_);
+    s.v = gather_planes(s.v, 1, block_);
+    return s;
   }
 
   // Bytes the fused step moves per cell (distributions read and written, depth and
@@ -210,8 +250,32 @@ class LbmSweSolver final : public Solver {
   }
 
  private:
+  // Cells [i0, i1] x [j0, j1] of the local arrays.
+  struct Range {
+    int i0, i1, j0, j1;
+  };
+
+  // The owned cells, and with neighbours the rim beside them and the interior.
+  void plan_ranges() {
+    const ranks::Subdomain& b = block_;
+    owned_ = {b.ox(), b.ox() + b.nx - 1, b.oy(), b.oy() + b.ny - 1};
+    interior_ = {owned_.i0 + b.halo[0], owned_.i1 - b.halo[1], owned_.j0 + b.halo[2], owned_.j1 - b.halo[3]};
+    if (b.halo[2]) rim_.push_back({owned_.i0, owned_.i1, owned_.j0, owned_.j0});
+    if (b.halo[3]) rim_.push_back({owned_.i0, owned_.i1, owned_.j1, owned_.j1});
+    if (b.halo[0]) rim_.push_back({owned_.i0, owned_.i0, interior_.j0, interior_.j1});
+    if (b.halo[1]) rim_.push_back({owned_.i1, owned_.i1, interior_.j0, interior_.j1});
+  }
+
+  void stream_collide(const Range& r) {
+    const std::string& v = plan_.variant("stream_collide");
+    if (v == "flat_open") launch<false, false>(r);
+    else if (v == "flat") launch<false, true>(r);
+    else if (v == "bed_open") launch<true, false>(r);
+    else launch<true, true>(r);
+  }
+
   template <bool kBed, bool kSolid>
-  void launch() {
+  void launch(const Range& r) {
     StepArrays<Real, Store> m{f_.data(), g_.data(), h_.data(), h2_.data(), z_.data(), solid_.data(), nx_, ny_, n_};
     const double tau = setup_.tau, tau_minus = 0.5 + 0.25 / (tau - 0.5);
     const double e = setup_.e, dt = setup_.dt;
@@ -233,7 +297,7 @@ class LbmSweSolver final : public Solver {
       s.kind[k] = int(c_.sides[k].kind);
       s.value[k] = sides_.data() + std::size_t(k) * side_len_;
     }
-    Exec::template for_each_bounded<min_blocks<kBed>()>(0, nx_ - 1, 0, ny_ - 1,
+    Exec::template for_each_bounded<min_blocks<kBed>()>(r.i0, r.i1, r.j0, r.j1,
                                                         StreamCollide<Real, Store, kBed, kSolid>{m, p, s, codec_});
   }
 
@@ -250,27 +314,30 @@ class LbmSweSolver final : public Solver {
 
   void check_depth() {
     const std::uint8_t* solid = solid_.size() ? solid_.data() : nullptr;
-    const double bad = Exec::reduce_max(0, nx_ - 1, 0, ny_ - 1, BadDepth<Real, Store>{f_.data(), solid, codec_, nx_, n_});
+    const double bad = ranks::max(Exec::reduce_max(owned_.i0, owned_.i1, owned_.j0, owned_.j1,
+                                                   BadDepth<Real, Store>{f_.data(), solid, codec_, nx_, n_}));
     if (bad == 0) return;
-    // Find the first bad cell on the host for the message.
+    // Find the first bad cell on the host for the message (the same on every rank).
     HostState st = host();
-    for (long k = 0; k < n_; ++k) {
-      if (!c_.solid.empty() && c_.solid[k]) continue;
+    const long n = global_.grid.cells();
+    for (long k = 0; k < n; ++k) {
+      if (!global_.solid.empty() && global_.solid[k]) continue;
       const double h = st.h[k];
       if (h > 0 && h < 1e30) continue;
-      const int i = int(k % nx_), j = int(k / nx_);
+      const int i = int(k % global_.grid.nx), j = int(k / global_.grid.nx);
       std::ostringstream msg;
       msg << "lbm_swe: depth h = " << h << " in cell (" << i + 1 << ", " << j + 1 << ") at x = "
-          << (i + 0.5) * c_.grid.dx << ", y = " << (j + 0.5) * c_.grid.dy << " by step " << steps_ << ", t = "
+          << (i + 0.5) * global_.grid.dx << ", y = " << (j + 0.5) * global_.grid.dy << " by step " << steps_ << ", t = "
           << time_ << " (the guard checks every 16 steps); try a smaller time.dt or time.cfl, a larger fluid.nu, "
           << "collision = 'trt' or smagorinsky (this model has no wetting and drying)";
       throw BlowUp(msg.str(), steps_, time_, i + 1, j + 1);
     }
   }
 
+  // The side's values as the block sees them (decomposed.hpp), in the arithmetic's type.
   void upload_side(int k) {
     std::vector<Real> v(side_len_, Real(0));
-    const auto& vals = c_.sides[k].values;
+    const std::vector<double> vals = block_.halo[k] ? std::vector<double>{} : local_side_values(global_.sides[k].values, k, block_);
     for (std::size_t q = 0; q < vals.size() && q < std::size_t(side_len_); ++q) v[q] = Real(vals[q]);
     Exec::upload(sides_.data() + std::size_t(k) * side_len_, v.data(), std::size_t(side_len_));
   }
@@ -284,8 +351,10 @@ class LbmSweSolver final : public Solver {
     else return Store(x);
   }
 
-  LbmSweConfig c_;
+  LbmSweConfig global_;      // the case
   Setup setup_;
+  ranks::Subdomain block_;   // the cells this rank steps (the whole grid on one rank)
+  LbmSweConfig c_;           // the case cut to the block and its halo
   int nx_, ny_;
   long n_;
   DeviceArray<Exec, Store> f_, g_;
@@ -296,6 +365,10 @@ class LbmSweSolver final : public Solver {
   Codec<Real, Store> codec_;
   KernelPlan plan_;
   bool variant_bed_ = false, variant_solid_ = false;
+  Range owned_{}, interior_{};
+  std::vector<Range> rim_;
+  ranks::HaloExchange<Exec, Store> halo_f_;  // distributions (all nine)
+  ranks::HaloExchange<Exec, Real> halo_h_;   // the depth the bed's slope force reads
   long steps_ = 0;
   double time_ = 0;
 };

@@ -124,7 +124,11 @@ struct StreamCollide {
           // along the side (its tangential shift); bounce-back where that is outside.
           const bool lr = side <= 1;
           const int b = lr ? mirror_x(a) : mirror_y(a);
-          const int ti = lr ? i : i - cx(a), tj = lr ? j - cy(a) : j;
+          int ti = lr ? i : i - cx(a), tj = lr ? j - cy(a) : j;
+          // Along a periodic side the shift wraps, as streaming does (at the corner of
+          // a slip side and a periodic one).
+          if (s.kind[0] == int(SweSide::Periodic)) ti = ti < 0 ? m.nx - 1 : ti >= m.nx ? 0 : ti;
+          if (s.kind[2] == int(SweSide::Periodic)) tj = tj < 0 ? m.ny - 1 : tj >= m.ny ? 0 : tj;
           if (ti < 0 || ti >= m.nx || tj < 0 || tj >= m.ny || is_solid(at(ti, tj))) f[a] = f_at(opposite(a), c);
           else f[a] = f_at(b, at(ti, tj));
         } else {

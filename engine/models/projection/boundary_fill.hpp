@@ -7,14 +7,35 @@
 
 namespace flowlua::projection {
 
+// A side of a block (several MPI ranks, decomposed.hpp) where a neighbouring block
+// lies: no side of the domain, so the fill leaves it (the halo exchange fills it).
+constexpr int kHaloSide = -1;
+
 // Per-side values, one per boundary cell (index 1..n; 0 and n+1 repeat the ends so
-// face averages need no special case). normal > 0 points into the domain.
+// face averages need no special case). normal > 0 points into the domain. On a block
+// of several ranks the values are the block's stretch of the side: local index q is
+// the side's q + first_j (left, right) or q + first_i (bottom, top), and the ends are
+// those of the whole side (whole_nx, whole_ny cells; 0: the state's own nx, ny, as on
+// one rank, where first_* = 0).
 template <class Real>
 struct SideValues {
   const Real* normal[4];
   const Real* tangential[4];
-  int kind[4];  // BoundaryKind
+  int kind[4];  // BoundaryKind, or kHaloSide
+  int first_i = 0, first_j = 0;
+  int whole_nx = 0, whole_ny = 0;
 };
+
+// The cell index (clamped to 1..n) and face index (clamped to 0..n-1) of the whole
+// side for local index k of a block starting at `first` on a side of n cells.
+FL_HD int side_cell(int k, int first, int n) {
+  const int g = k + first;
+  return (g < 1 ? 1 : g > n ? n : g) - first;
+}
+FL_HD int side_face(int k, int first, int n) {
+  const int g = k + first;
+  return (g < 1 ? 0 : g > n - 1 ? n - 1 : g) - first;
+}
 
 // Tangential wall velocity at face k of a side, between boundary cells k and k + 1.
 template <class Real>
@@ -30,8 +51,9 @@ struct FillSidesX {
     const int nx = s.nx(), ny = s.ny();
     Real* u = s.u;
     Real* v = s.v;
-    const int jc = j < 1 ? 1 : (j > ny ? ny : j);  // cell index for normal values
-    const int jf = j < 1 ? 0 : (j > ny - 1 ? ny - 1 : j);  // face index for tangential values
+    const int wny = b.whole_ny ? b.whole_ny : ny;
+    const int jc = side_cell(j, b.first_j, wny);  // cell index for normal values
+    const int jf = side_face(j, b.first_j, wny);  // face index for tangential values
     for (int side = 0; side < 2; ++side) {
       const int k = b.kind[side];
       if ((k == int(BoundaryKind::Periodic)) != periodic_pass) continue;
@@ -76,8 +98,9 @@ struct FillSidesY {
     const int nx = s.nx(), ny = s.ny();
     Real* u = s.u;
     Real* v = s.v;
-    const int ic = i < 1 ? 1 : (i > nx ? nx : i);
-    const int iface = i < 1 ? 0 : (i > nx - 1 ? nx - 1 : i);
+    const int wnx = b.whole_nx ? b.whole_nx : nx;
+    const int ic = side_cell(i, b.first_i, wnx);
+    const int iface = side_face(i, b.first_i, wnx);
     for (int side = 2; side < 4; ++side) {
       const int k = b.kind[side];
       if ((k == int(BoundaryKind::Periodic)) != periodic_pass) continue;
@@ -167,11 +190,14 @@ struct FillObstacleFaces {
   State<Real> s;
   const Real* wall_u = nullptr;
   const Real* wall_v = nullptr;
+  // A block of several ranks: its last faces east (north) lie between its cells and a
+  // neighbour's, not on a side of the domain.
+  bool inner_east = false, inner_north = false;
   FL_HD void operator()(int i, int j) const {
     const int nx = s.nx(), ny = s.ny();
     // u face (i, j): cells (i, j) and (east, j); boundary faces belong to the sides.
     const int ie = s.nb.east(i);
-    if (j <= ny && (i < nx || s.nb.periodic_x)) {
+    if (j <= ny && (i < nx || s.nb.periodic_x || inner_east)) {
       const bool a = s.fluid(i, j), c = s.fluid(ie, j);
       if (!(a && c)) {
         const std::size_t k = s.at(i, j);
@@ -186,7 +212,7 @@ struct FillObstacleFaces {
       }
     }
     const int jn = s.nb.north(j);
-    if (i <= nx && (j < ny || s.nb.periodic_y)) {
+    if (i <= nx && (j < ny || s.nb.periodic_y || inner_north)) {
       const bool a = s.fluid(i, j), c = s.fluid(i, jn);
       if (!(a && c)) {
         const std::size_t k = s.at(i, j);

@@ -221,6 +221,9 @@ class ProjectionBatch final : public BatchStepper {
 
 template <class Exec, class Real>
 std::string ProjectionSolver<Exec, Real>::batch_key() const {
+  // On several MPI ranks the members step one after another (their stages exchange
+  // halos between launches, which a recorded batch would reorder).
+  if (link_.on()) return "";
   std::string k = std::string("projection, ") + Exec::name + ", " + (sizeof(Real) == 4 ? "float" : "double") + ", " +
                   std::to_string(g_.nx) + " x " + std::to_string(g_.ny) + " cells, plan";
   for (const std::string& stage : plan_.order) k += " " + stage + "=" + plan_.variant(stage);

@@ -7,13 +7,15 @@ namespace flowlua::projection {
 namespace {
 
 bool always(const KernelKey&) { return true; }
-bool open(const KernelKey& k) { return !k.obstacles; }
+bool no_obstacles(const KernelKey& k) { return !k.obstacles; }
+// Flags from the position: an open box on one rank (a block's flags are not).
+bool open(const KernelKey& k) { return !k.obstacles && k.ranks == 1; }
 bool central(const KernelKey& k) { return k.scheme == "central"; }
 bool central_open(const KernelKey& k) { return central(k) && open(k); }
 bool shapes(const KernelKey& k) { return k.shapes; }
 bool rbsor(const KernelKey& k) { return k.pressure == "rbsor"; }
 bool rbsor_open(const KernelKey& k) { return rbsor(k) && open(k); }
-bool rbsor_fused(const KernelKey& k) { return rbsor(k) && k.backend == "cuda" && !k.periodic; }
+bool rbsor_fused(const KernelKey& k) { return rbsor(k) && k.backend == "cuda" && !k.periodic && k.ranks == 1; }
 bool rbsor_fused_open(const KernelKey& k) { return rbsor_fused(k) && open(k); }
 
 KernelRegistry build() {
@@ -31,30 +33,30 @@ KernelRegistry build() {
          "obstacles of exact shape as immersed boundaries: direct forcing of the faces near and inside them "
          "(Fadlun et al. 2000), their cells fluid for the pressure",
          "an obstacle given by its exact shape (flow.circle, flow.rect, flow.polygon, flow.level_set)", shapes, 0});
-  r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", open, 1});
+  r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", no_obstacles, 1});
   r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",
          "nothing", always, 0});
   r.add({"momentum", "central_open", "F and G in one pass, central differences, flags from the position",
-         "central advection and no obstacles", central_open, 3});
+         "central advection and no obstacles, on one rank", central_open, 3});
   r.add({"momentum", "central", "F and G in one pass, central differences, flag array", "central advection",
          central, 2});
   r.add({"momentum", "hybrid_open", "F and G in one pass, donor-cell/central blend, flags from the position",
-         "no obstacles", open, 1});
+         "no obstacles, on one rank", open, 1});
   r.add({"momentum", "hybrid", "F and G in one pass, donor-cell/central blend (any gamma), flag array", "nothing",
          always, 0});
-  r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles", open, 1});
+  r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles, on one rank", open, 1});
   r.add({"rhs", "flagged", "div(F, G) / dt, flag array", "nothing", always, 0});
   r.add({"pressure", "rbsor_fused_open",
          "red-black SOR, both colours and the residual in one launch, flags from the position",
-         "the rbsor solver, the CUDA backend, no obstacles and no periodic side", rbsor_fused_open, 3});
+         "the rbsor solver, the CUDA backend, no obstacles and no periodic side, on one rank", rbsor_fused_open, 3});
   r.add({"pressure", "rbsor_fused", "red-black SOR, both colours and the residual in one launch, flag array",
-         "the rbsor solver, the CUDA backend and no periodic side", rbsor_fused, 2});
+         "the rbsor solver, the CUDA backend and no periodic side, on one rank", rbsor_fused, 2});
   r.add({"pressure", "rbsor_open", "red-black SOR, one launch per colour, flags from the position",
-         "the rbsor solver and no obstacles", rbsor_open, 1});
+         "the rbsor solver and no obstacles, on one rank", rbsor_open, 1});
   r.add({"pressure", "flagged",
          "the solver's own kernels on the flag array (red-black SOR: one launch per colour)", "nothing", always,
          0});
-  r.add({"correction", "open", "u, v = F, G - dt grad p, flags from the position", "no obstacles", open, 1});
+  r.add({"correction", "open", "u, v = F, G - dt grad p, flags from the position", "no obstacles, on one rank", open, 1});
   r.add({"correction", "flagged", "u, v = F, G - dt grad p, flag array", "nothing", always, 0});
   return r;
 }
@@ -66,8 +68,9 @@ const KernelRegistry& kernel_registry() {
   return r;
 }
 
-KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_domain) {
+KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_domain, int ranks) {
   KernelKey k;
+  k.ranks = ranks;
   k.model = "projection";
   k.backend = backend;
   k.precision = c.precision;

@@ -17,12 +17,15 @@ namespace flowlua::projection {
 //   correction      open | flagged
 // "open" variants compute each cell's flags from its position (no obstacles: no flag
 // bytes moved); "central" drops the donor-cell terms at compile time; "fused" runs
-// both red-black colours and the residual in one CUDA launch.
+// both red-black colours and the residual in one CUDA launch. On several MPI ranks
+// (a block of the grid each) neither applies: a block's flags are not those of a
+// position in an open box, and a sweep exchanges the halo between its colours.
 const KernelRegistry& kernel_registry();
 
 // The key of a case: `open` says whether the domain's flags can be computed from the
-// position (core/flags.hpp, open_domain_flags).
-KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open);
+// position (core/flags.hpp, open_domain_flags); `ranks`, how many MPI ranks split
+// the grid.
+KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open, int ranks = 1);
 
 // Whether obstacles of exact shape are immersed bodies (kernels.bodies = "immersed";
 // the default is "staircase"): decided before the flags, since it decides them.

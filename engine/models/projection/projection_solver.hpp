@@ -7,6 +7,7 @@
 //   4. u, v = F, G - dt grad p (eqs. 6-7);
 //   5. ghost cells and obstacle faces for the next step and for snapshots.
 // The state stays in backend memory; the host sees it only through snapshots.
+// On several MPI ranks each steps its block of the grid (decomposed.hpp).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -26,6 +27,7 @@
 #include "linalg/refinement.hpp"
 #include "linalg/solver_factory.hpp"
 #include "models/projection/boundary_fill.hpp"
+#include "models/projection/decomposed.hpp"
 #include "models/projection/derived_fields.hpp"
 #include "models/projection/momentum.hpp"
 #include "models/projection/projection_kernels.hpp"
@@ -60,12 +62,12 @@ template <class Exec, class Real>
 class ProjectionSolver final : public Solver {
  public:
   explicit ProjectionSolver(const ProjectionConfig& config)
-      : c_(config), immersed_(immersed_bodies(c_, Exec::name)), setup_(prepare(c_, immersed_)), g_(c_.grid),
-        n_(g_.size()),
+      : c_(config), immersed_(immersed_bodies(c_, Exec::name)), setup_(prepare(c_, immersed_)),
+        link_(block_of_this_rank(c_, immersed_)), g_(block_grid(c_.grid, link_.block())), n_(g_.size()),
         u_(n_), v_(n_), f_(n_), gg_(n_), p_(n_), rhs_(n_), flags_(n_),
-        side_len_(std::max(g_.nx, g_.ny) + 2), sides_(8 * side_len_), scalars_(kScalars) {
+        side_len_(std::max(g_.nx, g_.ny) + (link_.on() ? 3 : 2)), sides_(8 * side_len_), scalars_(kScalars) {
     scal_ = scalars_.data();
-    flags_.upload(setup_.flags.flags);
+    flags_.upload(link_.cut(setup_.flags.flags));
     upload_bodies();
     upload_initial(c_.u0, u_);
     upload_initial(c_.v0, v_);
@@ -74,7 +76,7 @@ class ProjectionSolver final : public Solver {
     gg_.fill(Real(0));
     rhs_.fill(Real(0));
     for (Side s : kSides) upload_side(s);
-    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, PoissonProblem{g_, state().nb, setup_.flags.flags});
+    pressure_ = make_pressure_solver<Exec, Real>(c_.pressure, poisson_problem());
     if (c_.pressure_mixed) setup_mixed();
     for (Side sd : kSides) has_outflow_ = has_outflow_ || c_.boundaries[int(sd)].kind == BoundaryKind::Outflow;
     choose_kernels();
@@ -89,9 +91,11 @@ class ProjectionSolver final : public Solver {
     update_dt();
     // 2. Momentum: F and G.
     momentum(direct_);
+    link_.exchange_predictor(f_.data(), gg_.data());
     // 3. Pressure: rhs = div(F, G) / dt, then lap p = rhs.
     pressure_rhs(direct_);
     solve_pressure();
+    link_.exchange_pressure(p_.data());
     // 4. Correction: u, v = F, G - dt grad p.
     correct(direct_);
     // 5. Boundaries for the next step and for snapshots.
@@ -137,13 +141,18 @@ class ProjectionSolver final : public Solver {
     gr.name = "velocity";
     u_.download_into(host_u_);
     v_.download_into(host_v_);
-    gr.values.resize(std::size_t(g_.nx + 1) * g_.ny + std::size_t(g_.nx) * (g_.ny + 1));
+    if (link_.on()) {  // the whole grid's faces
+      host_u_ = link_.whole(host_u_);
+      host_v_ = link_.whole(host_v_);
+    }
+    const Grid& g = c_.grid;
+    gr.values.resize(std::size_t(g.nx + 1) * g.ny + std::size_t(g.nx) * (g.ny + 1));
     std::size_t k = 0;
     double scale = 0;
-    for (int j = 1; j <= g_.ny; ++j)
-      for (int i = 0; i <= g_.nx; ++i) gr.values[k++] = double(host_u_[g_.at(i, j)]);
-    for (int j = 0; j <= g_.ny; ++j)
-      for (int i = 1; i <= g_.nx; ++i) gr.values[k++] = double(host_v_[g_.at(i, j)]);
+    for (int j = 1; j <= g.ny; ++j)
+      for (int i = 0; i <= g.nx; ++i) gr.values[k++] = double(host_u_[g.at(i, j)]);
+    for (int j = 0; j <= g.ny; ++j)
+      for (int i = 1; i <= g.nx; ++i) gr.values[k++] = double(host_v_[g.at(i, j)]);
     for (double x : gr.values) scale = std::max(scale, std::abs(x));
     for (const SideCondition& sc : c_.boundaries) {
       for (double x : sc.normal) scale = std::max(scale, std::abs(x));
@@ -167,10 +176,11 @@ class ProjectionSolver final : public Solver {
 
   void set_field(const FieldSnapshot& f) override {
     if (f.name != "p") throw CaseError("field '" + f.name + "' is computed from the state and cannot be set; only 'p' can");
-    std::vector<Real> host = to_real(p_.download());
-    for (int j = 1; j <= g_.ny; ++j)
-      for (int i = 1; i <= g_.nx; ++i) host[g_.at(i, j)] = Real(f.get(i, j) / c_.rho);
-    p_.upload(host);
+    std::vector<Real> host = link_.whole(p_);
+    const Grid& g = c_.grid;
+    for (int j = 1; j <= g.ny; ++j)
+      for (int i = 1; i <= g.nx; ++i) host[g.at(i, j)] = Real(f.get(i, j) / c_.rho);
+    p_.upload(link_.cut(host));
     if (refined_) pd_from_p();
   }
 
@@ -182,9 +192,10 @@ class ProjectionSolver final : public Solver {
     HostState hs = host_state();
     fill_flow_diagnostics(hs, d);  // kinetic_energy, max_speed, max_divergence
     double m = 0;
-    for (int j = 0; j <= g_.ny; ++j)
-      for (int i = 0; i <= g_.nx; ++i)
-        m = std::max({m, std::abs(hs.u[g_.at(i, j)]) / g_.dx, std::abs(hs.v[g_.at(i, j)]) / g_.dy});
+    const Grid& g = c_.grid;
+    for (int j = 0; j <= g.ny; ++j)
+      for (int i = 0; i <= g.nx; ++i)
+        m = std::max({m, std::abs(hs.u[g.at(i, j)]) / g.dx, std::abs(hs.v[g.at(i, j)]) / g.dy});
     d.add("cfl", m * dt_);
     d.add("gamma", gamma_);
     d.add("pressure_iterations", last_solve_.iterations, true);
@@ -195,16 +206,23 @@ class ProjectionSolver final : public Solver {
   Forces forces(int obstacle) override {
     HostState h = host_state();
     if (keep_previous() && steps_ > 0) {
-      h.u_prev = to_double(up_.download());
-      h.v_prev = to_double(vp_.download());
+      h.u_prev = to_double(link_.whole(up_));
+      h.v_prev = to_double(link_.whole(vp_));
       h.dt_prev = dt_;
     }
     return obstacle_forces(h, c_, obstacle);
   }
 
   std::string plan() const override {
+    std::string blocks;
+    if (link_.on()) {
+      const ranks::Subdomain& b = link_.block();
+      blocks = "ranks      " + std::to_string(ranks::size()) + " (" + std::to_string(b.decomposition.px) + " x " +
+               std::to_string(b.decomposition.py) + " blocks); rank " + std::to_string(b.rank) + " steps " +
+               b.describe() + "\n";
+    }
     return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_,
-                         immersed_);
+                         immersed_) + blocks;
   }
   std::string backend_name() const override { return Exec::name; }
 
@@ -212,20 +230,33 @@ class ProjectionSolver final : public Solver {
   // not depend on which stage overwrites what), the side values and the step's scalars.
   SolverState save_state() override {
     SolverState st;
-    const std::size_t rows = std::size_t(g_.ny) + 2, cols = std::size_t(g_.nx) + 2;
+    const std::size_t rows = std::size_t(c_.grid.ny) + 2, cols = std::size_t(c_.grid.nx) + 2;
     const std::string cell = "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; ";
-    save_array(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face");
-    save_array(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face");
-    save_array(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)");
-    save_array(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)");
-    save_array(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)");
-    save_array(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt");
+    save_ring(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face");
+    save_ring(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face");
+    save_ring(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)");
+    save_ring(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)");
+    save_ring(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)");
+    save_ring(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt");
     if (keep_previous()) {
-      save_array(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)");
-      save_array(st, "v_prev", vp_, rows, cols, cell + "v before the last step");
+      save_ring(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)");
+      save_ring(st, "v_prev", vp_, rows, cols, cell + "v before the last step");
     }
-    save_array(st, "sides", sides_, 8, std::size_t(side_len_),
-               "[2 k + c][s]: side k (left, right, bottom, top), c = 0 normal, 1 tangential velocity, at s = 0..n+1");
+    const std::string sides_layout =
+        "[2 k + c][s]: side k (left, right, bottom, top), c = 0 normal, 1 tangential velocity, at s = 0..n+1";
+    if (link_.on()) {  // as one rank holds them: each side's values on the whole side
+      const int len = std::max(c_.grid.nx, c_.grid.ny) + 2;
+      std::vector<Real> all;
+      for (Side sd : kSides)
+        for (int c = 0; c < 2; ++c) {
+          const std::vector<Real> row = whole_side(sd, c == 1, len);
+          all.insert(all.end(), row.begin(), row.end());
+        }
+      st.arrays.push_back({"sides", sizeof(Real) == sizeof(float), std::vector<double>(all.begin(), all.end()), 8,
+                           std::size_t(len), sides_layout});
+    } else {
+      save_array(st, "sides", sides_, 8, std::size_t(side_len_), sides_layout);
+    }
     for (Side sd : kSides) {
       const SideCondition& sc = c_.boundaries[int(sd)];
       st.arrays.push_back({std::string("side_normal_") + side_name(sd), false, sc.normal, 0, 0,
@@ -241,22 +272,23 @@ class ProjectionSolver final : public Solver {
   }
 
   void restore_state(const SolverState& st) override {
-    restore_array(st, "u", u_);
-    restore_array(st, "v", v_);
-    restore_array(st, "F", f_);
-    restore_array(st, "G", gg_);
-    restore_array(st, "p", p_);
+    restore_ring(st, "u", u_);
+    restore_ring(st, "v", v_);
+    restore_ring(st, "F", f_);
+    restore_ring(st, "G", gg_);
+    restore_ring(st, "p", p_);
     if (refined_) pd_from_p();  // the double pressure restarts from the float one
-    restore_array(st, "rhs", rhs_);
-    restore_array(st, "sides", sides_);
+    restore_ring(st, "rhs", rhs_);
+    if (!link_.on()) restore_array(st, "sides", sides_);  // on several ranks: from the sides' values below
     if (keep_previous()) {
-      restore_array(st, "u_prev", up_);
-      restore_array(st, "v_prev", vp_);
+      restore_ring(st, "u_prev", up_);
+      restore_ring(st, "v_prev", vp_);
     }
     for (Side sd : kSides) {
       SideCondition& sc = c_.boundaries[int(sd)];
       sc.normal = st.array(std::string("side_normal_") + side_name(sd)).values;
       sc.tangential = st.array(std::string("side_tangential_") + side_name(sd)).values;
+      if (link_.on()) upload_side(sd);
     }
     steps_ = long(st.scalar("step"));
     time_ = st.scalar("time");
@@ -270,15 +302,49 @@ class ProjectionSolver final : public Solver {
  private:
   friend class ProjectionBatch<Exec, Real>;
 
+  // Checkpoint arrays of the ghost-ring layout, as the whole grid's (gathered on
+  // several ranks, so a run restarts on any number of ranks).
+  void save_ring(SolverState& st, const std::string& name, const DeviceArray<Exec, Real>& a, std::size_t rows,
+                 std::size_t cols, const std::string& layout) {
+    if (!link_.on()) return save_array(st, name, a, rows, cols, layout);
+    const std::vector<Real> w = link_.whole(a);
+    st.arrays.push_back({name, sizeof(Real) == sizeof(float), std::vector<double>(w.begin(), w.end()), rows, cols, layout});
+  }
+  void restore_ring(const SolverState& st, const std::string& name, DeviceArray<Exec, Real>& a) {
+    if (!link_.on()) return restore_array(st, name, a);
+    const SolverState::Array& in = st.array(name);
+    if (in.values.size() != c_.grid.size())
+      throw CaseError("the checkpoint's array '" + name + "' has " + std::to_string(in.values.size()) +
+                      " values where this simulation has " + std::to_string(c_.grid.size()));
+    a.upload(link_.cut(std::vector<Real>(in.values.begin(), in.values.end())));
+  }
+
+  // The problem the pressure solvers are built for: the block's, with the whole one
+  // on several ranks (linalg/block_halo.hpp).
+  PoissonProblem poisson_problem() {
+    PoissonProblem pr{g_, state().nb, link_.cut(setup_.flags.flags)};
+    if (link_.on()) {
+      const Grid& g = c_.grid;
+      pr.blocks = std::make_shared<PoissonBlocks>(PoissonBlocks{
+          link_.block(), g, Neighbours{g.nx, g.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)},
+          setup_.flags.flags});
+    }
+    return pr;
+  }
+
   // The plan (projection_kernels.cpp) and what it means for the launches below.
   void choose_kernels() {
-    open_ = open_domain_flags(g_, setup_.flags, open_flags_);
-    plan_ = kernel_registry().plan(kernel_key(c_, Exec::name, open_), c_.kernels);
+    // On several ranks whether the whole domain is open (no obstacle) decides the
+    // boundary fill; the position-computed flags do not know the blocks (the plan's
+    // key says so: kernel_key's blocks).
+    open_ = link_.on() ? open_domain_flags(c_.grid, setup_.flags, open_flags_)
+                       : open_domain_flags(g_, setup_.flags, open_flags_);
+    plan_ = kernel_registry().plan(kernel_key(c_, Exec::name, open_, ranks_of_plan()), c_.kernels);
     // `general = true` forces the general kernels, which compute the same as the
     // chosen ones; the bodies stage changes what is computed, so it keeps its choice.
     if (c_.kernels.count("general") && !c_.kernels.count("bodies")) {
       std::map<std::string, std::string> forced;
-      KernelPlan p = kernel_registry().plan(kernel_key(c_, Exec::name, open_), forced);
+      KernelPlan p = kernel_registry().plan(kernel_key(c_, Exec::name, open_, ranks_of_plan()), forced);
       plan_.stages["bodies"] = p.stages["bodies"];
     }
     if ((plan_.variant("bodies") == "immersed") != immersed_)
@@ -292,6 +358,7 @@ class ProjectionSolver final : public Solver {
                        open_flags_);
     }
   }
+  int ranks_of_plan() const { return link_.on() ? ranks::size() : 1; }
   bool open_variant(const char* stage) const {
     const std::string& v = plan_.variant(stage);
     return v == "open" || v == "central_open" || v == "hybrid_open" || v == "sides";
@@ -332,6 +399,10 @@ class ProjectionSolver final : public Solver {
     double host[kScalars] = {};
     const bool speed = launch_dt(direct_);
     if (speed) Exec::read_scalars(host + kInverseTime, scal_ + kInverseTime, need_peclet() ? 2 : 1);
+    if (speed && link_.on()) {  // the maxima of every block
+      host[kInverseTime] = link_.max(host[kInverseTime]);
+      if (need_peclet()) host[kSpeedSquared] = link_.max(host[kSpeedSquared]);
+    }
     finish_dt(speed ? host : nullptr);
   }
 
@@ -340,16 +411,18 @@ class ProjectionSolver final : public Solver {
     const State<Real> s = state();
     const MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
     const bool central = plan_.variant("momentum").rfind("central", 0) == 0;
+    // The block's faces: a halo's faces are the neighbour's (0 and 0 on one rank).
+    const int i0 = link_.first_face_i(), j0 = link_.first_face_j();
     with_cells("momentum", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_) {
         const ImmersedFaces<Real> b{{ucode_.data(), uw_.data(), uval_.data()}, {vcode_.data(), vw_.data(), vval_.data()}};
-        if (central) l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b});
-        else l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b});
+        if (central) l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b});
+        else l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b});
       } else if (central) {
-        l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
+        l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
       } else {
-        l.for_each(0, g_.nx, 0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
+        l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
       }
     });
     if (has_outflow_)
@@ -381,8 +454,8 @@ class ProjectionSolver final : public Solver {
     PressureControl inner = c_.pressure, outer = c_.pressure;
     inner.tol = c_.mixed_gain;
     outer.max_iter = 50;  // refinement steps; each gains mixed_gain until the double floor
-    refined_ = std::make_unique<RefinedPoissonSolver<Exec>>(
-        outer, make_pressure_solver<Exec, float>(inner, PoissonProblem{g_, state().nb, setup_.flags.flags}));
+    const PoissonProblem pr = poisson_problem();
+    refined_ = std::make_unique<RefinedPoissonSolver<Exec>>(outer, make_pressure_solver<Exec, float>(inner, pr), pr);
     pd_ = DeviceArray<Exec, double>(n_);
     bd_ = DeviceArray<Exec, double>(n_);
     bd_.fill(0.0);
@@ -398,8 +471,10 @@ class ProjectionSolver final : public Solver {
     if (setup_.singular && steps_ % 16 == 0) {
       double* sum = scal_ + kPressureSum;
       Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<double>{pd_.data(), flags_.data(), st, false}, sum);
+      sum_over_ranks(sum);
       Exec::for_each(1, g_.nx, 1, g_.ny,
                      SubtractFluidMean<double>{pd_.data(), flags_.data(), st, sum, 1.0 / double(setup_.flags.fluid_cells)});
+      link_.exchange_double(pd_.data());  // the correction reads pd across the block's faces
     }
     Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<double, Real>{pd_.data(), p_.data(), st});
   }
@@ -427,11 +502,17 @@ class ProjectionSolver final : public Solver {
     });
     if (has_outflow_)
       l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
+    // The obstacle faces mirror the faces beside them, which may lie in the halo.
+    if (obstacle_faces()) link_.exchange_velocity(u_.data(), v_.data());
   }
 
   State<Real> state() {
+    // A periodic side wraps within the block only when no block boundary cuts the
+    // period (across one the halo holds the cells of the other side).
+    const ranks::Decomposition& d = link_.block().decomposition;
     return State<Real>{u_.data(), v_.data(), f_.data(), gg_.data(), p_.data(), rhs_.data(), flags_.data(),
-                       Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)},
+                       Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries) && d.px == 1,
+                                  is_periodic_y(c_.boundaries) && d.py == 1},
                        Real(g_.dx), Real(g_.dy), Real(1 / g_.dx), Real(1 / g_.dy)};
   }
 
@@ -458,13 +539,20 @@ class ProjectionSolver final : public Solver {
 
   SideValues<Real> side_values() {
     SideValues<Real> b;
+    const ranks::Subdomain& blk = link_.block();
     for (int k = 0; k < 4; ++k) {
       b.normal[k] = sides_.data() + (2 * k) * side_len_;
       b.tangential[k] = sides_.data() + (2 * k + 1) * side_len_;
-      b.kind[k] = int(c_.boundaries[k].kind);
+      // A side of the block where a neighbour lies is no side of the domain: the halo.
+      b.kind[k] = blk.halo[k] ? kHaloSide : int(c_.boundaries[k].kind);
     }
+    b.first_i = blk.i0;
+    b.first_j = blk.j0;
+    b.whole_nx = c_.grid.nx;
+    b.whole_ny = c_.grid.ny;
     return b;
   }
+  bool obstacle_faces() const { return plan_.variant("boundaries") != "sides"; }
 
   template <class L>
   void fill_boundaries(L& l) {
@@ -479,24 +567,40 @@ class ProjectionSolver final : public Solver {
     if (is_periodic_x(c_.boundaries)) fill_x(true);
     if (py) fill_y(true);
     // Obstacle faces: skipped by the "sides" variant, which needs no obstacle.
-    if (plan_.variant("boundaries") != "sides") {
+    if (obstacle_faces()) {
       const bool walls = !immersed_ && c_.immersed.moving();
+      const ranks::Subdomain& blk = link_.block();
       l.for_each(1, g_.nx, 1, g_.ny,
-                     FillObstacleFaces<Real>{s, walls ? wallu_.data() : nullptr, walls ? wallv_.data() : nullptr});
+                 FillObstacleFaces<Real>{s, walls ? wallu_.data() : nullptr, walls ? wallv_.data() : nullptr,
+                                         blk.halo[1], blk.halo[3]});
     }
+    // The neighbours' faces and ghosts, as they filled them, into the halo.
+    link_.exchange_velocity(u_.data(), v_.data());
   }
 
-  void upload_side(Side side) {
+  // The side's normal or tangential values at s = 0..n+1 of the whole side (the ends
+  // repeat the first and last cell's), zero beyond, in a row of `len`.
+  std::vector<Real> whole_side(Side side, bool tangential, int len) const {
     const SideCondition& sc = c_.boundaries[int(side)];
-    const int n = (side == Side::Left || side == Side::Right) ? g_.ny : g_.nx;
-    std::vector<Real> nrm(side_len_, Real(0)), tan(side_len_, Real(0));
+    const int n = (side == Side::Left || side == Side::Right) ? c_.grid.ny : c_.grid.nx;
+    std::vector<Real> row(std::size_t(len), Real(0));
+    const std::vector<double>& v = tangential ? sc.tangential : sc.normal;
     if (sc.kind == BoundaryKind::Dirichlet) {
-      for (int k = 1; k <= n; ++k) {
-        nrm[k] = Real(sc.normal.empty() ? 0.0 : sc.normal[k - 1]);
-        tan[k] = Real(sc.tangential.empty() ? 0.0 : sc.tangential[k - 1]);
-      }
-      nrm[0] = nrm[1]; tan[0] = tan[1];
-      nrm[n + 1] = nrm[n]; tan[n + 1] = tan[n];
+      for (int k = 1; k <= n; ++k) row[k] = Real(v.empty() ? 0.0 : v[k - 1]);
+      row[0] = row[1];
+      row[n + 1] = row[n];
+    }
+    return row;
+  }
+  void upload_side(Side side) {
+    std::vector<Real> nrm, tan;
+    if (link_.on()) {  // the block's stretch of the side (decomposed.hpp)
+      const int len = std::max(c_.grid.nx, c_.grid.ny) + 2;
+      nrm = block_side(whole_side(side, false, len), int(side), link_.block(), side_len_);
+      tan = block_side(whole_side(side, true, len), int(side), link_.block(), side_len_);
+    } else {
+      nrm = whole_side(side, false, side_len_);
+      tan = whole_side(side, true, side_len_);
     }
     Exec::upload(sides_.data() + 2 * int(side) * side_len_, nrm.data(), side_len_);
     Exec::upload(sides_.data() + (2 * int(side) + 1) * side_len_, tan.data(), side_len_);
@@ -516,8 +620,9 @@ class ProjectionSolver final : public Solver {
   // for the staircase, and the velocity before the step for the forces.
   void upload_bodies() {
     auto real = [&](const std::vector<double>& a, DeviceArray<Exec, Real>& d) {
-      d = DeviceArray<Exec, Real>(a.size());
-      d.upload(std::vector<Real>(a.begin(), a.end()));
+      const std::vector<double> mine = link_.cut(a);
+      d = DeviceArray<Exec, Real>(mine.size());
+      d.upload(std::vector<Real>(mine.begin(), mine.end()));
     };
     if (immersed_) {
       const ImmersedGeometry& geo = c_.immersed;
@@ -543,8 +648,8 @@ class ProjectionSolver final : public Solver {
 
   void upload_initial(const std::vector<double>& values, DeviceArray<Exec, Real>& a) {
     if (values.empty()) { a.fill(Real(0)); return; }
-    std::vector<Real> host(values.begin(), values.end());
-    a.upload(host);
+    const std::vector<double> mine = link_.cut(values);
+    a.upload(std::vector<Real>(mine.begin(), mine.end()));
   }
 
   template <class L>
@@ -552,30 +657,42 @@ class ProjectionSolver final : public Solver {
     const int stride = g_.nx + 2;
     double* sum = scal_ + slot;
     l.reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
+    sum_over_ranks(sum);
     l.for_each(1, g_.nx, 1, g_.ny,
                    SubtractFluidMean<Real>{x, flags_.data(), stride, sum, 1.0 / double(setup_.flags.fluid_cells)});
+  }
+
+  // A sum a reduction left in backend memory, over every block (nothing on one rank).
+  void sum_over_ranks(double* sum) {
+    if (!link_.on()) return;
+    double mine = 0;
+    Exec::read_scalars(&mine, sum, 1);
+    const double all = link_.sum(mine);
+    Exec::upload(sum, &all, 1);
   }
 
   static std::vector<double> to_double(const std::vector<Real>& a) { return std::vector<double>(a.begin(), a.end()); }
   static std::vector<Real> to_real(const std::vector<Real>& a) { return a; }
 
+  // The whole grid's state (gathered from every rank on several: a collective call).
   HostState host_state() const {
     HostState h;
-    h.grid = g_;
+    const Grid& g = c_.grid;
+    h.grid = g;
     h.boundaries = &c_.boundaries;
-    h.nb = Neighbours{g_.nx, g_.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)};
-    h.u = to_double(u_.download());
-    h.v = to_double(v_.download());
-    h.p = to_double(p_.download());
+    h.nb = Neighbours{g.nx, g.ny, is_periodic_x(c_.boundaries), is_periodic_y(c_.boundaries)};
+    h.u = to_double(link_.whole(u_));
+    h.v = to_double(link_.whole(v_));
+    h.p = to_double(link_.whole(p_));
     if (setup_.singular) {  // p is defined up to a constant: show the one with zero mean
       double sum = 0;
-      for (int j = 1; j <= g_.ny; ++j)
-        for (int i = 1; i <= g_.nx; ++i)
-          if (is_fluid(setup_.flags.flags[g_.at(i, j)])) sum += h.p[g_.at(i, j)];
+      for (int j = 1; j <= g.ny; ++j)
+        for (int i = 1; i <= g.nx; ++i)
+          if (is_fluid(setup_.flags.flags[g.at(i, j)])) sum += h.p[g.at(i, j)];
       const double mean = sum / double(setup_.flags.fluid_cells);
-      for (int j = 1; j <= g_.ny; ++j)
-        for (int i = 1; i <= g_.nx; ++i)
-          if (is_fluid(setup_.flags.flags[g_.at(i, j)])) h.p[g_.at(i, j)] -= mean;
+      for (int j = 1; j <= g.ny; ++j)
+        for (int i = 1; i <= g.nx; ++i)
+          if (is_fluid(setup_.flags.flags[g.at(i, j)])) h.p[g.at(i, j)] -= mean;
     }
     h.flags = &setup_.flags.flags;
     if (immersed_ && !c_.solid.empty()) h.body_cells = &c_.solid;
@@ -587,25 +704,27 @@ class ProjectionSolver final : public Solver {
 
   [[noreturn]] void blow_up(const char* what) {
     HostState h = host_state();
+    const Grid& g = c_.grid;
     int bi = 0, bj = 0;
-    for (int j = 0; j <= g_.ny + 1 && !bi; ++j)
-      for (int i = 0; i <= g_.nx + 1; ++i)
-        if (!std::isfinite(h.u[g_.at(i, j)]) || !std::isfinite(h.v[g_.at(i, j)]) || !std::isfinite(h.p[g_.at(i, j)])) {
-          bi = std::clamp(i, 1, g_.nx);
-          bj = std::clamp(j, 1, g_.ny);
+    for (int j = 0; j <= g.ny + 1 && !bi; ++j)
+      for (int i = 0; i <= g.nx + 1; ++i)
+        if (!std::isfinite(h.u[g.at(i, j)]) || !std::isfinite(h.v[g.at(i, j)]) || !std::isfinite(h.p[g.at(i, j)])) {
+          bi = std::clamp(i, 1, g.nx);
+          bj = std::clamp(j, 1, g.ny);
           break;
         }
     std::ostringstream msg;
     msg << what << " at step " << steps_ + 1 << ", t = " << time_;
-    if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g_.xc(bi) << ", y = " << g_.yc(bj);
+    if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g.xc(bi) << ", y = " << g.yc(bj);
     msg << " (dt = " << dt_ << "); try a smaller time.cfl or time.dt, or a finer grid";
     throw BlowUp(msg.str(), steps_ + 1, time_, bi, bj);
   }
 
-  ProjectionConfig c_;
+  ProjectionConfig c_;  // the case (the whole grid)
   bool immersed_;  // obstacles of exact shape are immersed bodies (kernels.bodies)
-  Setup setup_;
-  Grid g_;
+  Setup setup_;    // checks and flags of the whole grid
+  BlockLink<Exec, Real> link_;  // this rank's block and its exchanges (off on one rank)
+  Grid g_;         // the block's grid (the whole grid on one rank): the kernels' layout
   std::size_t n_;
   DeviceArray<Exec, Real> u_, v_, f_, gg_, p_, rhs_;
   DeviceArray<Exec, CellFlags> flags_;

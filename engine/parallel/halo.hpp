@@ -1,0 +1,208 @@
+// The halo exchange of a field split between ranks (parallel/decomposition.hpp): the
+// owned cells along each side and corner where a neighbouring block lies are packed
+// into one buffer on the backend, staged through host memory, sent to that
+// neighbour, and the neighbour's cells unpacked into the halo layer. Corners go to
+// the diagonal neighbours directly, so one round fills the whole ring (the D2Q9
+// lattice and the 9-point stencils need the corners).
+//
+// A field is `planes` planes of nxa * nya cells (i + j nxa, plane after plane), as
+// the Subdomain's local arrays, or `planes` separate arrays of one plane each (u and
+// v in one message). begin() queues the packing; the caller may queue work that
+// neither reads the halo nor writes the strips; finish() sends, receives and queues
+// the unpacking. On CUDA the packing, the copies and the unpacking run in a second
+// stream, beside the work queued in between (docs/mpi.md, "Overlap").
+//
+// Two layouts (Ring): Halo, the Subdomain's own (a layer only where a neighbour is:
+// lbm_swe), and Ghosts, the NaSt2D ghost ring on every side ((nx + 2) x (ny + 2),
+// owned cells from 1: the projection model and its pressure solvers). In the Ghosts
+// layout a strip along a side also carries the ghost cells at its ends where the block
+// lies on a side of the domain, so that the neighbour's corner of the ring gets the
+// domain's ghost value there (which no diagonal neighbour could send): after one
+// exchange every cell of the ring holds what one rank holds in that cell.
+#pragma once
+#include <cstddef>
+#include <initializer_list>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "backend/device_array.hpp"
+#include "backend/transfer_stream.hpp"
+#include "core/hd.hpp"
+#include "parallel/decomposition.hpp"
+#include "parallel/ranks.hpp"
+
+namespace flowlua::ranks {
+
+enum class Ring { Halo, Ghosts };
+
+struct Strip {
+  int i0, j0, w;  // first cell, width (cells along i)
+  long cells;     // w * height
+  long offset;    // in the buffer, in elements
+};
+
+constexpr int kMaxSeparateFields = 4;
+
+// Copies between the field's strips and the buffer: kPack packs (field -> buffer).
+// Plane p is field[0] + p * plane (one array of planes) or field[p] (separate arrays).
+template <class T, bool kPack>
+struct StripCopy {
+  T* field[kMaxSeparateFields];
+  bool separate;
+  T* buf;
+  Strip strips[8];
+  int nstrips;
+  int nxa;
+  long plane;  // nxa * nya
+  FL_HD void operator()(int k, int) const {
+    int s = 0;
+    while (s + 1 < nstrips && k >= strips[s + 1].offset) ++s;
+    const Strip& st = strips[s];
+    const long r = k - st.offset;
+    const long p = r / st.cells, q = r % st.cells;
+    T* base = separate ? field[p] : field[0] + p * plane;
+    const long c = long(st.i0 + int(q % st.w)) + long(st.j0 + int(q / st.w)) * nxa;
+    if (kPack) buf[k] = base[c];
+    else base[c] = buf[k];
+  }
+};
+
+// Host memory the backend copies to and from fastest (page-locked on CUDA).
+template <class Exec, class T>
+class HostBuffer {
+ public:
+  HostBuffer() = default;
+  explicit HostBuffer(std::size_t n) : n_(n), p_(n ? Exec::template alloc_host<T>(n) : nullptr, &free) {}
+  T* data() { return p_.get(); }
+  std::size_t size() const { return n_; }
+
+ private:
+  static void free(T* p) {
+    if (p) Exec::release_host(p);
+  }
+  std::size_t n_ = 0;
+  std::unique_ptr<T, void (*)(T*)> p_{nullptr, &free};
+};
+
+template <class Exec, class T>
+class HaloExchange {
+ public:
+  HaloExchange() = default;
+  // tag: tells this field's messages from another's between the same two ranks.
+  HaloExchange(const Subdomain& sd, int planes, int tag, Ring ring = Ring::Halo) : planes_(planes) {
+    const bool ghosts = ring == Ring::Ghosts;
+    const int ox = ghosts ? 1 : sd.ox(), oy = ghosts ? 1 : sd.oy();
+    const int nxa = ghosts ? sd.nx + 2 : sd.nxa(), nya = ghosts ? sd.ny + 2 : sd.nya();
+    nxa_ = nxa;
+    plane_ = long(nxa) * nya;
+    long send_at = 0, recv_at = 0;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int peer = (dx || dy) ? sd.neighbour[dy + 1][dx + 1] : -1;
+        if (peer < 0) continue;
+        // What this block owns along that side (sent) and the halo cells there
+        // (received); in the Ghosts layout a side's strip takes in the domain's ghost
+        // cells at its ends (lo, hi: no neighbour that way).
+        auto range = [ghosts](int d, int o, int n, int na, bool lo, bool hi, bool send, int& first, int& count) {
+          count = d ? 1 : n;
+          first = d < 0 ? (send ? o : 0) : d > 0 ? (send ? o + n - 1 : na - 1) : o;
+          if (d == 0 && ghosts) {
+            if (lo) { --first; ++count; }
+            if (hi) ++count;
+          }
+        };
+        const bool no_l = !sd.halo[0], no_r = !sd.halo[1], no_b = !sd.halo[2], no_t = !sd.halo[3];
+        int si, sj, ri, rj, w, h;
+        range(dx, ox, sd.nx, nxa, no_l, no_r, true, si, w);
+        range(dy, oy, sd.ny, nya, no_b, no_t, true, sj, h);
+        range(dx, ox, sd.nx, nxa, no_l, no_r, false, ri, w);
+        range(dy, oy, sd.ny, nya, no_b, no_t, false, rj, h);
+        const long cells = long(w) * h;
+        send_.push_back({si, sj, w, cells, send_at});
+        recv_.push_back({ri, rj, w, cells, recv_at});
+        const int dir = (dy + 1) * 3 + (dx + 1), back = (1 - dy) * 3 + (1 - dx);
+        // The neighbour sends its strip facing this block with the tag of its own
+        // direction towards it, the opposite of ours.
+        transfers_.push_back({peer, 9 * tag + dir, 9 * tag + back, nullptr, nullptr, std::size_t(cells * planes) * sizeof(T),
+                              std::size_t(cells * planes) * sizeof(T)});
+        send_at += cells * planes;
+        recv_at += cells * planes;
+      }
+    if (send_.empty()) return;
+    send_dev_ = DeviceArray<Exec, T>(std::size_t(send_at));
+    recv_dev_ = DeviceArray<Exec, T>(std::size_t(recv_at));
+    send_host_ = HostBuffer<Exec, T>(std::size_t(send_at));
+    recv_host_ = HostBuffer<Exec, T>(std::size_t(recv_at));
+    for (std::size_t k = 0; k < transfers_.size(); ++k) {
+      transfers_[k].send = send_host_.data() + send_[k].offset;
+      transfers_[k].recv = recv_host_.data() + recv_[k].offset;
+    }
+  }
+
+  bool any() const { return !send_.empty(); }
+  // Bytes sent per exchange (each direction's messages together).
+  std::size_t bytes() const { return send_host_.size() * sizeof(T); }
+
+  // One array of `planes` planes.
+  void begin(T* field) { begin_fields({field}, false); }
+  void finish(T* field) { finish_fields({field}, false); }
+  void exchange(T* field) {
+    begin(field);
+    finish(field);
+  }
+  // `planes` separate arrays of one plane each, in one message per neighbour.
+  void begin(std::initializer_list<T*> fields) { begin_fields(fields, true); }
+  void finish(std::initializer_list<T*> fields) { finish_fields(fields, true); }
+  void exchange(std::initializer_list<T*> fields) {
+    begin(fields);
+    finish(fields);
+  }
+
+ private:
+  // Queues the packing of the strips and their copy to host memory behind the
+  // kernels queued so far (on CUDA in the transfer stream, so that kernels queued
+  // next, which must not touch the strips or the halo, run beside it).
+  void begin_fields(std::initializer_list<T*> fields, bool separate) {
+    if (!any()) return;
+    using Stream = TransferStream<Exec>;
+    Stream::after_kernels();
+    Stream::for_each(int(send_host_.size()), copy<true>(fields, separate, send_dev_.data(), send_));
+    Stream::download(send_host_.data(), send_dev_.data(), send_host_.size());
+  }
+  // Sends and receives, then queues the unpacking into the halo before any kernel
+  // queued after this call.
+  void finish_fields(std::initializer_list<T*> fields, bool separate) {
+    if (!any()) return;
+    using Stream = TransferStream<Exec>;
+    Stream::wait();
+    pending_.post(transfers_);
+    pending_.wait();
+    Stream::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
+    Stream::for_each(int(recv_host_.size()), copy<false>(fields, separate, recv_dev_.data(), recv_));
+    Stream::before_kernels();
+  }
+
+  template <bool kPack>
+  StripCopy<T, kPack> copy(std::initializer_list<T*> fields, bool separate, T* buf,
+                           const std::vector<Strip>& strips) const {
+    if (separate && (int(fields.size()) != planes_ || planes_ > kMaxSeparateFields))
+      throw std::logic_error("HaloExchange: one array per plane expected");
+    StripCopy<T, kPack> c{{}, separate, buf, {}, int(strips.size()), nxa_, plane_};
+    int k = 0;
+    for (T* f : fields) c.field[k++] = f;
+    for (std::size_t s = 0; s < strips.size(); ++s) c.strips[s] = strips[s];
+    return c;
+  }
+
+  int planes_ = 1;
+  int nxa_ = 0;
+  long plane_ = 0;
+  std::vector<Strip> send_, recv_;
+  std::vector<Transfer> transfers_;
+  DeviceArray<Exec, T> send_dev_, recv_dev_;
+  HostBuffer<Exec, T> send_host_, recv_host_;
+  Exchange pending_;
+};
+
+}  // namespace flowlua::ranks
