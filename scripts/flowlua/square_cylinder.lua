@@ -13,7 +13,9 @@
 --   local sim = sq.simulation { model = "psi_omega", n = 8, Re = 20, length = 50 }
 --
 -- Options: model ("psi_omega" or "projection"), n (cells per D, even), Re, length
--- (channel length in D, default 50; the square stays at length / 4), Um (default 1),
+-- (channel length in D, default 50; the square stays at length / 4), offset (the
+-- square's centre above the channel's centreline, in D, a multiple of 1/n; default 0),
+-- Um (default 1),
 -- scheme (time.scheme of psi_omega: "explicit" or "adi"), t_end, steady, cfl, perturb
 -- (a brief asymmetric inflow, x U_max, that starts the shedding: u (1 + perturb sin(pi
 -- t) (2 y / H - 1)) for t < 1, which keeps the flux), pressure (a pressure table).
@@ -36,9 +38,10 @@ M.breuer = {
 
 function M.inflow(y, Um) return 4 * Um * y * (M.H - y) / (M.H * M.H) end
 
--- Where the square is in a channel of `length` D: its faces x0, x1, y0, y1.
-function M.square(length)
-  local xc, yc = length / 4, M.H / 2
+-- Where the square is in a channel of `length` D, its centre `offset` D above the
+-- centreline (default 0): its faces x0, x1, y0, y1.
+function M.square(length, offset)
+  local xc, yc = length / 4, M.H / 2 + (offset or 0) * M.D
   return xc - M.D / 2, xc + M.D / 2, yc - M.D / 2, yc + M.D / 2
 end
 
@@ -49,7 +52,7 @@ function M.simulation(o)
   local Um = o.Um or 1
   local Re = o.Re or 20
   local perturb = o.perturb or 0
-  local x0, x1, y0, y1 = M.square(length)
+  local x0, x1, y0, y1 = M.square(length, o.offset)
   local H = M.H
   local function u_in(y, t)
     local u = M.inflow(y, Um)
@@ -71,6 +74,7 @@ function M.simulation(o)
   }
   if case.model == "psi_omega" then
     case.time.scheme = o.scheme
+    if o.wall_vorticity then case.kernels = { wall_vorticity = o.wall_vorticity } end
   else
     case.kernels = { advection = "central" }
     case.pressure = o.pressure or { solver = "multigrid", tol = 1e-6 }
@@ -102,68 +106,137 @@ function M.recirculation(sim, length)
   return nil
 end
 
+-- Watches the lift of a shedding run, sampled at times t: the upward crossings of
+-- cl = 0 (the geometry is symmetric, so the lift's mean is zero) cut it into periods.
+-- The shedding has saturated once three successive periods have amplitudes (largest
+-- |cl|) within `tol` of each other; from the next crossing on, `periods` periods are
+-- measured. add(t, cd, cl) returns true when they are; result() gives
+--   { St, period, cd_mean, cl_amplitude, periods (measured), spread (max - min period
+--     over the mean), t0, t1 (the window), saturated }
+-- and, before saturation, the same over the periods seen so far (saturated = false).
+function M.shedding_monitor(o)
+  local D, U, want, tol = o.D or M.D, o.U or 1, o.periods or 6, o.tol or 0.01
+  local ts, cds, cls, up, amp = {}, {}, {}, {}, {}
+  local peak, start = 0, nil
+  local mon = {}
+  function mon.add(t, cd, cl)
+    local k = #ts
+    ts[k + 1], cds[k + 1], cls[k + 1] = t, cd, cl
+    peak = math.max(peak, math.abs(cl))
+    if k >= 1 and cls[k] < 0 and cl >= 0 then
+      up[#up + 1] = ts[k] + (t - ts[k]) * (-cls[k]) / (cl - cls[k])
+      if #up >= 2 then amp[#amp + 1] = peak end  -- the period that just ended
+      peak = 0
+      local a = #amp
+      if not start and a >= 3 and amp[a] > 1e-3 and math.abs(amp[a] - amp[a - 1]) <= tol * amp[a] and
+         math.abs(amp[a - 1] - amp[a - 2]) <= tol * amp[a] then
+        start = #up  -- measure from this crossing on
+      end
+    end
+    return start ~= nil and #up >= start + want
+  end
+  function mon.result()
+    local first, last = start, start and math.min(#up, start + want)
+    if not start then first, last = math.max(1, #up - want), #up end
+    local r = { saturated = start ~= nil, periods = last - first }
+    if r.periods < 1 then return r end
+    r.t0, r.t1 = up[first], up[last]
+    r.period = (r.t1 - r.t0) / r.periods
+    r.St = D / (r.period * U)
+    local pmin, pmax = math.huge, -math.huge
+    for k = first, last - 1 do
+      pmin, pmax = math.min(pmin, up[k + 1] - up[k]), math.max(pmax, up[k + 1] - up[k])
+    end
+    r.spread = (pmax - pmin) / r.period
+    local signal = require("flowlua.signal")
+    local tw, cdw = signal.window(ts, cds, r.t0, r.t1)
+    local _, clw = signal.window(ts, cls, r.t0, r.t1)
+    r.cd_mean = signal.time_mean(tw, cdw)
+    r.cl_amplitude = signal.amplitude(clw)
+    return r
+  end
+  return mon
+end
+
 -- The driver of cases/psi_omega/square_cylinder.lua (model "psi_omega") and
--- cases/square_cylinder.lua ("projection"): reads the params, runs, and prints the
--- figures in lines that start with RESULT.
+-- cases/square_cylinder.lua ("projection"): reads the params, runs, and prints one
+-- line "RESULT key=value ..." (read by tests/gpu/square_cylinder_on_device.sh).
+-- Below Re_crit the run stops at the steady state (time.steady) and the line has the
+-- recirculation length; above it the shedding monitor above stops it once `periods`
+-- saturated periods are measured, and the line has St, the mean drag and the lift
+-- amplitude. `wall` (seconds, 0: none) stops a run that takes longer; its line then
+-- says status=wall_limit (and, shedding, the periods it has).
 function M.main(model)
-  local signal = require("flowlua.signal")
   local Re = param("Re", 20)
   local unsteady = Re >= M.breuer.Re_crit
-  -- At Re = 100 psi_omega needs D >= 16 cells: at 8 (cell Reynolds number 19, central
-  -- convection of the vorticity) its drag came out 2.7 instead of about 1.4 and the wake
-  -- swung far beyond the projection model's (docs/validation.md).
+  -- At Re = 100 psi_omega needs D >= 16 cells: at 8 (cell Reynolds number U h / nu =
+  -- 12.5, central convection of the vorticity) its drag came out 2.7 instead of about
+  -- 1.4 and the wake swung far beyond the projection model's (docs/validation.md).
   local n = param("n", unsteady and 16 or 8)
   local length = param("length", 50)
   local scheme = param("scheme", "adi")
-  local t_end = param("t_end", unsteady and 250 or 400)
+  local t_end = param("t_end", unsteady and 400 or 600)
   local cfl = param("cfl", 0.5)
-  local perturb = param("perturb", unsteady and 0.2 or 0)
+  local perturb = param("perturb", unsteady and 1 or 0)
   local sample = param("sample", 0.1)
-  local steady = param("steady", unsteady and 0 or 1e-4)
+  local steady = param("steady", 1e-4)
+  local periods = param("periods", 6)
+  local report_every = param("report", 25)
+  local wall = param("wall", 0)
 
   local sim = M.simulation {
     model = model, n = n, Re = Re, length = length, scheme = model == "psi_omega" and scheme or nil,
-    t_end = t_end, cfl = cfl, perturb = perturb, steady = steady > 0 and steady or nil,
+    t_end = t_end, cfl = cfl, perturb = perturb, steady = (not unsteady and steady > 0) and steady or nil,
   }
-  print(string.format("square cylinder (%s%s): Re = %g, %d x %d cells, D = %d cells, channel %g D, t_end = %g",
-                      model, model == "psi_omega" and ", " .. scheme or "", Re, sim.nx, sim.ny, n, length, t_end))
+  print(string.format("square cylinder (%s%s, %s): Re = %g, %d x %d cells, D = %d cells, channel %g D, t_end = %g",
+                      model, model == "psi_omega" and ", " .. scheme or "", sim.backend, Re, sim.nx, sim.ny, n,
+                      length, t_end))
 
-  local ts, cds, cls = {}, {}, {}
+  local started = os.time()
+  local hit_wall = false
+  local function over_wall(s)
+    if wall > 0 and os.time() - started >= wall then
+      hit_wall = true
+      s:stop()
+    end
+  end
+  local mon = M.shedding_monitor { periods = periods }
   if unsteady then
     sim:every_time(sample, function(s)
       local f = s:forces(1, { U = 1, L = M.D })
-      ts[#ts + 1], cds[#cds + 1], cls[#cls + 1] = s.time, f.cd, f.cl
+      if mon.add(s.time, f.cd, f.cl) then s:stop() end
     end)
   end
-  sim:every_time(param("report", 25), function(s)
+  sim:every_time(report_every, function(s)
     local f = s:forces(1, { U = 1, L = M.D })
     print(string.format("t = %7.2f  step %7d  dt %.3e  cd %.4f  cl %+.4f", s.time, s.step, s.dt, f.cd, f.cl))
   end)
+  sim:every(50, over_wall)
   local report = sim:run()
+  if sim.step == 0 then return end  -- --explain: nothing ran
   print(string.format("stopped at t = %.2f after %d steps, %.1f s wall%s", sim.time, sim.step, report.wall,
                       report.reason and (" (" .. report.reason .. ")") or ""))
 
+  local head = string.format("RESULT model=%s backend=%s Re=%g n=%d length=%g t=%.2f steps=%d wall=%.1f", model,
+                             sim.backend, Re, n, length, sim.time, sim.step, report.wall)
   local f = sim:forces(1, { U = 1, L = M.D })
   if not unsteady then
-    local lr, lr_centre = M.recirculation(sim, length)
+    local status = hit_wall and "wall_limit" or (report.reason == "reached a steady state" and "steady" or "not_steady")
+    local lr = M.recirculation(sim, length)
     local ref = M.breuer.recirculation(Re)
-    print(string.format("RESULT model=%s Re=%g n=%d cd=%.4f cd_pressure=%.4f cd_viscous=%.4f cl=%.2e", model, Re, n,
-                        f.cd, f.cd_pressure, f.cd_viscous, f.cl))
-    if lr then
-      print(string.format("RESULT L_r/D=%.4f (from the rear face; %.4f from the centre)  Breuer fit %.4f: %+.2f%%",
-                          lr, lr_centre, ref, 100 * (lr - ref) / ref))
-    else
-      print("RESULT no recirculation behind the square")
-    end
+    print(string.format("%s status=%s cd=%.4f cd_pressure=%.4f cd_viscous=%.4f cl=%.2e Lr=%s Lr_centre=%s " ..
+                        "Lr_breuer_fit=%.4f", head, status, f.cd, f.cd_pressure, f.cd_viscous, f.cl,
+                        lr and string.format("%.4f", lr) or "none", lr and string.format("%.4f", lr + 0.5) or "none",
+                        ref))
   else
-    local r = signal.shedding(ts, cds, cls, sim.time * 2 / 3, M.D, 1)
+    local r = mon.result()
+    local status = r.saturated and r.periods >= periods and "periodic" or (hit_wall and "wall_limit" or "unsaturated")
     if r.St then
-      print(string.format("RESULT model=%s Re=%g n=%d St=%.4f (Breuer %.3f: %+.2f%%) cd_mean=%.4f cl_amplitude=%.4f periods=%d spread=%.3f",
-                          model, Re, n, r.St, M.breuer.St100, 100 * (r.St - M.breuer.St100) / M.breuer.St100,
-                          r.cd_mean, r.cl_amplitude, r.cycles, r.spread))
+      print(string.format("%s status=%s St=%.4f cd_mean=%.4f cl_amplitude=%.4f periods=%d spread=%.4f window=%.2f-%.2f%s",
+                          head, status, r.St, r.cd_mean, r.cl_amplitude, r.periods, r.spread, r.t0, r.t1,
+                          Re == 100 and string.format(" St_breuer=%.3f", M.breuer.St100) or ""))
     else
-      print(string.format("RESULT model=%s Re=%g n=%d no shedding by t = %.1f (cd %.4f, cl %.2e): run longer",
-                          model, Re, n, sim.time, f.cd, f.cl))
+      print(string.format("%s status=no_shedding cd=%.4f cl=%.2e", head, f.cd, f.cl))
     end
   end
   flow.write_png(sim:field("vorticity"), "vorticity.png", { colormap = "coolwarm", range = { -5, 5 } })

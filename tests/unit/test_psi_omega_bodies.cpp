@@ -179,32 +179,45 @@ TEST(PsiOmegaBodyGeometry, BodyOnAWallTakesItsStreamFunction) {
 }
 
 // Thom's formula on a body: exact for psi quadratic in the distance from a face (w =
-// -2a), and at a convex corner the sum over its two faces.
-TEST(PsiOmegaBodies, ThomExactOnFacesAndCorners) {
+// -2a); Jensen's (kernels.wall_vorticity = "jensen") exact for a cubic as well, where
+// Thom's is off by 2 c h. A convex corner takes the mean of its two faces' values.
+TEST(PsiOmegaBodies, WallVorticityOnFacesAndCorners) {
   PsiOmegaConfig c = channel(32, 16, 4, 2, 0.1);
   add_rect(c, 1.0, 1.5, 0.75, 1.25);
   const psi_omega::Setup s = prepare(c);
   const Grid& g = s.nodes;
   const BodySetup& b = s.bodies;
-  const double a = 1.7, bq = -0.6, psi_b = 0.25;
+  const double a = 1.7, bq = -0.6, cc = 0.9, psi_b = 0.25, h = g.dx;
   std::vector<double> psi(g.size()), w(g.size(), 0.0);
-  // Outside the square psi grows quadratically with the distance to it along x and y.
-  for (int j = 0; j <= g.ny + 1; ++j)
-    for (int i = 0; i <= g.nx + 1; ++i) {
-      const double x = i * g.dx, y = j * g.dy;
-      const double dx = x < 1.0 ? 1.0 - x : x > 1.5 ? x - 1.5 : 0.0;
-      const double dy = y < 0.75 ? 0.75 - y : y > 1.25 ? y - 1.25 : 0.0;
-      psi[g.at(i, j)] = psi_b + a * dx * dx + bq * dy * dy;
-    }
+  // Outside the square psi grows with the distance to it along x and y.
+  auto fill = [&](double cubic) {
+    for (int j = 0; j <= g.ny + 1; ++j)
+      for (int i = 0; i <= g.nx + 1; ++i) {
+        const double x = i * g.dx, y = j * g.dy;
+        const double dx = x < 1.0 ? 1.0 - x : x > 1.5 ? x - 1.5 : 0.0;
+        const double dy = y < 0.75 ? 0.75 - y : y > 1.25 ? y - 1.25 : 0.0;
+        psi[g.at(i, j)] = psi_b + a * dx * dx + cubic * dx * dx * dx + bq * dy * dy;
+      }
+  };
   State<double> st{psi.data(), w.data(), nullptr, nullptr, nullptr, nullptr, nullptr, g.nx, g.ny, g.dx, g.dy};
   st.body = b.info.data();
   std::vector<double> T(b.entries(), 0.0);
   const BodyList<double> list{b.node.data(), b.component.data(), b.thermal.data(), T.data()};
-  for (std::size_t k = 0; k < b.entries(); ++k) BodyValues<double>{st, list}(int(k), 0);
-  EXPECT_NEAR(w[g.at(12, 8)], -2 * a, 1e-10);          // east face
-  EXPECT_NEAR(w[g.at(10, 10)], -2 * bq, 1e-10);        // top face
-  EXPECT_NEAR(w[g.at(12, 10)], -2 * a - 2 * bq, 1e-10);  // top-right corner
-  EXPECT_EQ(w[g.at(10, 8)], 0.0);                      // inside
+  auto values = [&](bool jensen) {
+    for (std::size_t k = 0; k < b.entries(); ++k) BodyValues<double>{st, list, 1.0, jensen}(int(k), 0);
+  };
+  fill(0.0);
+  values(false);
+  EXPECT_NEAR(w[g.at(12, 8)], -2 * a, 1e-10);                 // east face
+  EXPECT_NEAR(w[g.at(10, 10)], -2 * bq, 1e-10);               // top face
+  EXPECT_NEAR(w[g.at(12, 10)], 0.5 * (-2 * a - 2 * bq), 1e-10);  // top-right corner: the mean
+  EXPECT_EQ(w[g.at(10, 8)], 0.0);                             // inside
+  fill(cc);
+  values(false);
+  EXPECT_NEAR(w[g.at(12, 8)], -2 * a - 2 * cc * h, 1e-10);  // Thom: first order
+  values(true);
+  EXPECT_NEAR(w[g.at(12, 8)], -2 * a, 1e-10);  // Jensen: exact for the cubic
+  EXPECT_NEAR(w[g.at(10, 10)], -2 * bq, 1e-10);
 }
 
 // A square on the symmetry line of a symmetric channel flow: the pressure condition

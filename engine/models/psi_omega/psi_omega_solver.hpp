@@ -519,7 +519,8 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(0, 3, 0, 0, BoundaryCorners<Real>{s, b});
     if (bodies_)
       Exec::for_each(0, int(setup_.bodies.entries()) - 1, 0, 0,
-                     BodyValues<Real>{s, body_list(), Real(wall_relaxation())});
+                     BodyValues<Real>{s, body_list(), Real(wall_relaxation()),
+                                      c_.psi_omega.wall == WallVorticity::Jensen});
   }
 
   void upload_side(Side side) {
