@@ -15,21 +15,27 @@
 -- Options: model ("psi_omega" or "projection"), n (cells per D, even), Re, length
 -- (channel length in D, default 50; the square stays at length / 4), offset (the
 -- square's centre above the channel's centreline, in D, a multiple of 1/n; default 0),
--- Um (default 1),
--- scheme (time.scheme of psi_omega: "explicit" or "adi"), t_end, steady, cfl, perturb
--- (a brief asymmetric inflow, x U_max, that starts the shedding: u (1 + perturb sin(pi
--- t) (2 y / H - 1)) for t < 1, which keeps the flux), pressure (a pressure table).
+-- Um (default 1), scheme (time.scheme of psi_omega: "explicit" or "adi"),
+-- wall_vorticity (psi_omega's kernels.wall_vorticity), t_end, steady, cfl, perturb (a
+-- brief asymmetric inflow, x U_max, that starts the shedding: u (1 + perturb sin(pi t)
+-- (2 y / H - 1)) for t < 1, which keeps the flux), pressure (a pressure table).
 --
--- sq.recirculation(sim) measures the recirculation length behind the square, and
--- sq.breuer holds the reference figures (see their comment).
+-- sq.recirculation(sim) measures the recirculation length behind the square,
+-- sq.shedding_monitor the Strouhal number of a shedding run, sq.main drives the two
+-- cases, and sq.breuer holds the reference figures (see their comment).
 local M = { D = 1, H = 8 }
 
 -- Breuer et al. (2000): the recirculation length L_r, measured from the rear face of
 -- the square to the end of the recirculation on the centreline, grows linearly for
 -- 5 < Re < 60 (their fit L_r / D = -0.065 + 0.0554 Re); shedding sets in near Re = 60;
--- at Re = 100, St = 0.139 (their St(Re) figure). These are the figures as this module's
--- author recalls them: the paper was not at hand (the search tool holds only citations
--- of it); check the fit and St(100) against the paper before quoting them.
+-- at Re = 100, St = 0.139 (their St(Re) figure). UNVERIFIED: these are the figures as
+-- this module's first author recalled them, not read from the paper. A search of the
+-- search tool's stores (2026-11-26: web pages, documentation, code and issues; the
+-- paper's title and authors, papers and lattice-Boltzmann examples that quote it) found
+-- its abstract (https://paperexplained.cn/articles/paper/detail/f10e0b775a28ba57956d382d3a94aa20b533edc9:
+-- blockage 1/8, Re up to 300 on the maximum inflow velocity, L_r, cd and St studied)
+-- and citations, but no page that gives its L_r or St values. Check both against the
+-- paper before quoting the comparisons (docs/validation.md).
 M.breuer = {
   recirculation = function(Re) return -0.065 + 0.0554 * Re end,
   St100 = 0.139,
