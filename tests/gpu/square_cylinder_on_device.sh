@@ -15,12 +15,13 @@
 #   - the CUDA-against-CPU tests of the bodies (CudaPsiOmega.ChannelBodies*) and the two
 #     case tests of the bodies on --backend cuda.
 # The runs go in order of need (Re 20/40 on the first grid of GRIDS, Re 100, the other
-# grids, the CPU run with D = 8); each
-# has its own wall limit (the case's `wall` param), and all share BUDGET seconds
-# (default 330): a run that would start with less than 20 s left is skipped and named
-# in the table. Environment: BUDGET, GRIDS (steady grids, default "16 8 24"), SHED_GRIDS
-# ("16"), LENGTH (50), BACKEND (cuda; cpu for a trial run without a GPU, with small
-# GRIDS), FLOWLUA (the binary, default build-gpu/flowlua).
+# grids, the CPU run with D = 8); each has its own wall limit (the case's `wall`
+# param), and all share BUDGET seconds (default 330): a run that would start with less
+# than 20 s left is skipped and named in the table. Environment: BUDGET, GRIDS (steady grids, default "16 24 8": the first
+# before the shedding runs, the rest after, in that order), SHED_GRIDS ("16"; "" for
+# none), LENGTH (50), BACKEND (cuda; cpu for a trial run without a GPU, with small
+# GRIDS), FLOWLUA (the binary, default build-gpu/flowlua). A second call with, say,
+# GRIDS="24" SHED_GRIDS="" OUT=... runs what a first one had to skip.
 # Logs go to $OUT (default /tmp/flowlua_square): one per run, results.txt (the RESULT
 # lines) and table.txt.
 set -uo pipefail
@@ -32,8 +33,8 @@ mkdir -p "$OUT"
 fl=${FLOWLUA:-build-gpu/flowlua}
 backend=${BACKEND:-cuda}
 budget=${BUDGET:-330}
-grids=${GRIDS:-16 8 24}
-shed_grids=${SHED_GRIDS:-16}
+grids=${GRIDS:-16 24 8}
+shed_grids=${SHED_GRIDS-16}
 length=${LENGTH:-50}
 results=$OUT/results.txt
 : > "$results"

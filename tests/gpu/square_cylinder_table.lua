@@ -151,6 +151,13 @@ for _, r in ipairs(runs) do
     end
   end
 end
+print()
+print("runs (wall seconds, simulated time, steps, status):")
 for _, r in ipairs(runs) do
-  if r.status == "skipped" then print("not run (the budget was spent): " .. (r.name or "?")) end
+  if r.status == "skipped" then
+    print(string.format("  %-26s not run (the budget was spent)", r.name or "?"))
+  else
+    print(string.format("  %-26s %7s s  t = %-8s %8s steps  %s", r.name or "?", tostring(r.wall or "-"),
+                        tostring(r.t or "-"), tostring(r.steps or "-"), tostring(r.status)))
+  end
 end

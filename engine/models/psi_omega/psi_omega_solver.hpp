@@ -10,16 +10,14 @@
 //      psi extrapolated linearly in time (cuts Jacobi-CG from ~85 to ~6 iterations a
 //      step on the 64^2 cavity at Re 1000);
 //   4. boundary vorticity by Thom's formula and boundary temperatures (wall_vorticity.hpp),
-//      on the bodies too (bodies.hpp: psi_B of each free body from the single-valued
-//      pressure around it, Kelvin's theorem on a box: a correction by precomputed
-//      harmonic fields after the solve).
+//      on the bodies too (body_device.hpp, bodies.hpp: psi_B of each free body from the
+//      single-valued pressure around it, Kelvin's theorem on a box: a correction by
+//      precomputed harmonic fields after the solve).
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <numeric>
-#include <type_traits>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -32,7 +30,7 @@
 #include "linalg/tridiagonal/solve_cpu.hpp"  // LineSolver<CpuExec>; the CUDA one comes with solve_cuda.cuh
 #include "linalg/tridiagonal/tridiagonal_kernels.hpp"
 #include "models/psi_omega/adi.hpp"
-#include "models/psi_omega/bodies.hpp"
+#include "models/psi_omega/body_device.hpp"
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
 #include "models/psi_omega/stream_lines.hpp"
@@ -51,9 +49,9 @@ class PsiOmegaSolver final : public Solver {
         heat_(c_.heat.enabled), psi_(n_), psi_prev_(n_), w_(n_), w2_(n_), rhs_(n_), psib_(n_), T_(heat_ ? n_ : 0),
         T2_(heat_ ? n_ : 0), flags_(n_), side_len_(std::max(nx_, ny_) + 2), sides_(8 * side_len_),
         adi_(c_.time.scheme == TimeScheme::Adi), star_(adi_ ? n_ : 0),
-        line_scratch_(adi_ ? line_scratch_size() : 0), bodies_(setup_.bodies.any()) {
+        line_scratch_(adi_ ? line_scratch_size() : 0) {
     flags_.upload(setup_.flags);
-    if (bodies_) upload_bodies();
+    if (setup_.bodies.any()) bodies_ = std::make_unique<BodyDevice<Exec, Real>>(setup_.bodies, n_);
     for (auto* a : {&psi_, &w_, &w2_, &rhs_, &psib_}) a->fill(Real(0));
     if (heat_) {
       if (c_.heat.T0.empty()) T_.fill(Real(0));
@@ -80,7 +78,11 @@ class PsiOmegaSolver final : public Solver {
     else
       pressure_ = make_pressure_solver<Exec, Real>(
           c_.pressure, PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
-    if (setup_.bodies.free_count > 0) harmonics();
+    if (bodies_ && bodies_->has_free()) {
+      bodies_->harmonics(state(), psib_.data(), flags_.data(), setup_.nodes, setup_.flags, setup_.outflow_side,
+                         c_.nu);
+      upload_stream_boundary();
+    }
     solve_stream();
     Exec::synchronize();
     psi_prev_.upload(psi_.download());
@@ -98,7 +100,7 @@ class PsiOmegaSolver final : public Solver {
       if (c_.time.dt <= 0 && central && !adi_) speed2 = Exec::reduce_max(1, nx_, 1, ny_, SpeedSquared<Real>{s});
     }
     dt_ = next_dt(inv_t, speed2);
-    if (setup_.bodies.free_count > 0) kelvin_target();
+    if (bodies_ && bodies_->has_free()) bodies_->kelvin_target(s, c_.nu, dt_);
     // 2. Transport.
     TransportParams<Real> m{Real(dt_), Real(c_.nu), Real(c_.heat.kappa), Real(c_.heat.beta),
                             Real(c_.gx), Real(c_.gy), int(c_.psi_omega.advection)};
@@ -209,8 +211,7 @@ class PsiOmegaSolver final : public Solver {
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
     if (stream_lines_) st.scalars.push_back({"stream_lines_cycle", double(stream_lines_->cycle_position())});
-    for (std::size_t k = 0; k < psi_body_.size(); ++k)
-      st.scalars.push_back({"psi_body_" + std::to_string(k), psi_body_[k]});
+    if (bodies_) bodies_->save(st);
     return st;
   }
 
@@ -234,10 +235,7 @@ class PsiOmegaSolver final : public Solver {
     if (stream_lines_)
       for (const auto& [name, v] : st.scalars)
         if (name == "stream_lines_cycle") stream_lines_->set_cycle_position(long(v));
-    if (bodies_) {
-      for (std::size_t k = 0; k < psi_body_.size(); ++k) psi_body_[k] = st.scalar("psi_body_" + std::to_string(k));
-      body_psi_.upload(std::vector<Real>(psi_body_.begin(), psi_body_.end()));
-    }
+    if (bodies_) bodies_->restore(st);
   }
 
   // For tests: the node arrays as they are now (ring included).
@@ -320,142 +318,8 @@ class PsiOmegaSolver final : public Solver {
     State<Real> s{psi_.data(), w_.data(), heat_ ? T_.data() : nullptr, w2_.data(),
                   heat_ ? T2_.data() : nullptr, rhs_.data(), psib_.data(), nx_, ny_,
                   Real(c_.grid.dx), Real(c_.grid.dy)};
-    s.body = bodies_ ? body_info_.data() : nullptr;
+    s.body = bodies_ ? bodies_->info() : nullptr;
     return s;
-  }
-
-  // ---- bodies (bodies.hpp, body_setup.hpp) ----
-
-  BodyList<Real> body_list() {
-    return BodyList<Real>{body_node_.data(), body_comp_.data(), body_thermal_.data(), body_T_.data()};
-  }
-
-  void upload_bodies() {
-    const BodySetup& b = setup_.bodies;
-    body_info_ = DeviceArray<Exec, std::uint16_t>(n_);
-    body_info_.upload(b.info);
-    const std::size_t m = b.entries();
-    body_node_ = DeviceArray<Exec, int>(m);
-    body_comp_ = DeviceArray<Exec, int>(m);
-    body_thermal_ = DeviceArray<Exec, int>(m);
-    body_T_ = DeviceArray<Exec, Real>(m);
-    body_node_.upload(b.node);
-    body_comp_.upload(b.component);
-    body_thermal_.upload(b.thermal);
-    body_T_.upload(std::vector<Real>(b.T.begin(), b.T.end()));
-    body_psi_ = DeviceArray<Exec, Real>(std::size_t(b.components));
-    psi_body_.assign(std::size_t(b.components), 0.0);
-    if (b.free_count > 0) {
-      segments_ = DeviceArray<Exec, int>(b.segments.size());
-      segments_.upload(b.segments);
-      segment_out_ = DeviceArray<Exec, double>(2 * b.segment_count());
-      delta_ = DeviceArray<Exec, Real>(std::size_t(b.free_count));
-      kelvin_target_.assign(std::size_t(b.free_count), 0.0);  // from rest: no circulation
-    }
-  }
-
-  // psi at the body nodes: zero (restore false) or psi_B, also into psi_b; from_b:
-  // psi_B is psi_b's own value at the node (the harmonic fields' set-up).
-  void body_stream(bool restore, bool from_b = false) {
-    if (!bodies_) return;
-    const int m = int(setup_.bodies.entries());
-    Exec::for_each(0, m - 1, 0, 0,
-                   BodyStream<Real>{state(), body_list(), from_b ? nullptr : body_psi_.data(), psib_.data(), restore});
-  }
-
-  // The harmonic fields phi_k (-lap phi = 0, 1 on free body k, 0 on every other
-  // Dirichlet node, dphi/dn = 0 on an outflow) and the condition's matrix
-  // A_jk = Gamma_j(phi_k), the circulation of phi_k around body j's box (bodies.hpp).
-  // Once, at set-up, by CG to a tight tolerance.
-  void harmonics() {
-    const BodySetup& b = setup_.bodies;
-    const int K = b.free_count;
-    phi_ = DeviceArray<Exec, Real>(std::size_t(K) * n_);
-    PressureControl pc;
-    pc.solver = PressureSolverKind::ConjugateGradient;
-    pc.tol = std::is_same_v<Real, float> ? 1e-5 : 1e-12;
-    pc.max_iter = 100000;
-    auto cg = make_pressure_solver<Exec, Real>(
-        pc, PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
-    const State<Real> s = state();
-    const int ring = std::max(nx_, ny_) + 1;
-    const std::vector<Real> zero(n_, Real(0));
-    std::vector<std::vector<Real>> phi(K);
-    for (int k = 0; k < K; ++k) {
-      std::vector<Real> ind(n_, Real(0));
-      for (std::size_t q = 0; q < b.entries(); ++q)
-        if (b.free_index[std::size_t(b.component[q])] == k) ind[std::size_t(b.node[q])] = Real(1);
-      psib_.upload(ind);
-      w_.upload(zero);
-      psi_.upload(zero);
-      Exec::for_each(1, nx_, 1, ny_, StreamRhs<Real>{s});
-      Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, false});
-      body_stream(false);
-      PoissonView<Real> pv{psi_.data(), rhs_.data(), flags_.data(), Neighbours{nx_, ny_, false, false},
-                           Real(1 / (c_.grid.dx * c_.grid.dx)), Real(1 / (c_.grid.dy * c_.grid.dy))};
-      const SolveReport rep = cg->solve(pv);
-      if (!rep.converged && !(rep.residual <= pc.tol * 100))
-        throw CaseError("obstacles: the harmonic stream function of a body did not converge (residual " +
-                        std::to_string(rep.residual) + "); check the geometry");
-      Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, true});
-      body_stream(true, true);
-      Exec::copy(phi_.data() + std::size_t(k) * n_, psi_.data(), n_);
-      phi[k] = psi_.download();
-    }
-    State<Real> hs = s;  // host arrays of the same layout
-    hs.body = b.info.data();
-    A_.assign(std::size_t(K) * K, 0.0);
-    for (int k = 0; k < K; ++k) {
-      std::vector<double> gamma, kk;
-      kelvin_sums(b, hs, phi[k].data(), zero.data(), c_.nu, gamma, kk);
-      for (int j = 0; j < K; ++j) A_[std::size_t(j) * K + k] = gamma[j];
-    }
-    std::vector<double> probe(K, 1.0);
-    if (!solve_dense(A_, probe))
-      throw CaseError("obstacles: the pressure condition of the bodies is singular; check the geometry");
-    w_.upload(zero);
-    psi_.upload(zero);
-    upload_stream_boundary();
-  }
-
-  // Gamma_j and K_j around the box of each free body (bodies.hpp), summed on the host.
-  void kelvin(std::vector<double>& gamma, std::vector<double>& k) {
-    const BodySetup& b = setup_.bodies;
-    const int S = int(b.segment_count());
-    Exec::for_each(0, S - 1, 0, 0, KelvinTerms<Real>{state(), segments_.data(), segment_out_.data(), Real(c_.nu)});
-    segment_out_.download_into(segment_host_);
-    gamma.assign(std::size_t(b.free_count), 0.0);
-    k.assign(std::size_t(b.free_count), 0.0);
-    for (int q = 0; q < S; ++q) {
-      gamma[std::size_t(b.segments[4 * q + 3])] += segment_host_[2 * q];
-      k[std::size_t(b.segments[4 * q + 3])] += segment_host_[2 * q + 1];
-    }
-  }
-
-  // Before the step: the circulation the boxes must have after it, Gamma^n + dt K^n.
-  void kelvin_target() {
-    std::vector<double> gamma, k;
-    kelvin(gamma, k);
-    for (std::size_t j = 0; j < gamma.size(); ++j) kelvin_target_[j] = gamma[j] + dt_ * k[j];
-  }
-
-  // After the solve: psi_B of the free bodies so that their boxes have that circulation
-  // (bodies.hpp): psi += sum delta_k phi_k with A delta = target - Gamma(psi).
-  void correct_bodies() {
-    const BodySetup& b = setup_.bodies;
-    const int K = b.free_count;
-    std::vector<double> gamma, k;
-    kelvin(gamma, k);
-    std::vector<double> r(K);
-    for (int j = 0; j < K; ++j) r[j] = kelvin_target_[j] - gamma[j];
-    if (!std::isfinite(std::accumulate(r.begin(), r.end(), 0.0))) return;  // the step's blow-up check reports it
-    solve_dense(A_, r);
-    delta_.upload(std::vector<Real>(r.begin(), r.end()));
-    Exec::for_each(0, nx_ + 1, 0, ny_ + 1, AddHarmonics<Real>{state(), phi_.data(), delta_.data(), K});
-    for (int cp = 0; cp < b.components; ++cp)
-      if (b.free_index[cp] >= 0) psi_body_[cp] += r[std::size_t(b.free_index[cp])];
-    body_psi_.upload(std::vector<Real>(psi_body_.begin(), psi_body_.end()));
-    body_stream(true);
   }
 
   SideData<Real> side_data() {
@@ -504,11 +368,13 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, false});
     PoissonView<Real> pv{psi_.data(), rhs_.data(), flags_.data(), Neighbours{nx_, ny_, false, false},
                          Real(1 / (c_.grid.dx * c_.grid.dx)), Real(1 / (c_.grid.dy * c_.grid.dy))};
-    body_stream(false);
+    if (bodies_) bodies_->stream(s, psib_.data(), false);
     last_solve_ = stream_lines_ ? stream_lines_->solve(s) : pressure_->solve(pv);
     Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, true});
-    body_stream(true);
-    if (setup_.bodies.free_count > 0 && phi_.size() > 0) correct_bodies();
+    if (bodies_) {
+      bodies_->stream(s, psib_.data(), true);
+      if (bodies_->has_free()) bodies_->correct(s, psib_.data(), c_.nu);
+    }
   }
 
   void boundary_values() {
@@ -517,10 +383,7 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(1, std::max(nx_, ny_), 0, 0,
                    BoundaryValues<Real>{s, b, c_.psi_omega.wall == WallVorticity::Jensen, Real(wall_relaxation())});
     Exec::for_each(0, 3, 0, 0, BoundaryCorners<Real>{s, b});
-    if (bodies_)
-      Exec::for_each(0, int(setup_.bodies.entries()) - 1, 0, 0,
-                     BodyValues<Real>{s, body_list(), Real(wall_relaxation()),
-                                      c_.psi_omega.wall == WallVorticity::Jensen});
+    if (bodies_) bodies_->values(s, Real(wall_relaxation()), c_.psi_omega.wall == WallVorticity::Jensen);
   }
 
   void upload_side(Side side) {
@@ -536,10 +399,7 @@ class PsiOmegaSolver final : public Solver {
   void upload_stream_boundary() {
     std::vector<double> pb = boundary_stream(c_, setup_);
     psib_.upload(std::vector<Real>(pb.begin(), pb.end()));
-    if (!bodies_) return;
-    psi_body_ = body_stream_values(setup_.bodies, pb, psi_body_);  // attached bodies follow their side
-    body_psi_.upload(std::vector<Real>(psi_body_.begin(), psi_body_.end()));
-    body_stream(true);
+    if (bodies_) bodies_->follow_sides(state(), psib_.data(), pb);
   }
 
   [[noreturn]] void blow_up(const char* what) {
@@ -570,15 +430,7 @@ class PsiOmegaSolver final : public Solver {
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0;
   SolveReport last_solve_;
-  // Bodies: node bits, the body list, psi_B per connected body (device and host), the
-  // segments of the free bodies' boxes and their circulation terms, the harmonic
-  // fields, the correction, the condition's matrix and the step's target circulation.
-  bool bodies_ = false;
-  DeviceArray<Exec, std::uint16_t> body_info_;
-  DeviceArray<Exec, int> body_node_, body_comp_, body_thermal_, segments_;
-  DeviceArray<Exec, Real> body_T_, body_psi_, phi_, delta_;
-  DeviceArray<Exec, double> segment_out_;
-  std::vector<double> psi_body_, A_, segment_host_, kelvin_target_;
+  std::unique_ptr<BodyDevice<Exec, Real>> bodies_;  // obstacles (body_device.hpp); null without
 };
 
 }  // namespace flowlua::psi_omega
