@@ -119,7 +119,7 @@ TEST(PsiOmegaBodyGeometry, SquareOnGridLines) {
     sy += yz - ya;
     EXPECT_NEAR(std::hypot(xz - xa, yz - ya), 0.125, 1e-12);
     // The normal points away from the body's centre.
-    const int d = b.edges[4 * e + 2] & 3;
+    const int d = b.edges[4 * e + 2];
     const double mx = 0.5 * (xa + xz) - 1.25, my = 0.5 * (ya + yz) - 1.0;
     const double nx = d == 0 ? 1 : d == 1 ? -1 : 0, ny = d == 2 ? 1 : d == 3 ? -1 : 0;
     EXPECT_GT(mx * nx + my * ny, 0.2);

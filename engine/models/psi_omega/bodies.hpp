@@ -152,10 +152,6 @@ struct BodyStream {
   }
 };
 
-// The surface edges of the free bodies (for the viscous force, body_forces.cpp): 4 ints
-// each: a, b its end nodes (the body on the left going from a to b: counter-clockwise),
-// d the direction of its normal (out of the body), the free body it belongs to.
-
 // The flow at an interior node from central differences of psi and w: u = dpsi/dy,
 // v = -dpsi/dx, their gradients, lap u = -dw/dy, lap v = dw/dx. The neighbours may be
 // boundary or body nodes (their values are the boundary values).

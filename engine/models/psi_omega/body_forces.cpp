@@ -173,7 +173,7 @@ Forces body_forces(const BodySetup& b, const Grid& g, double nu, const std::vect
   for (std::size_t e = 0; e < b.edge_count(); ++e) {
     if (b.edge_obstacle[e] != obstacle) continue;
     const int* ed = b.edges.data() + 4 * e;
-    const int d = ed[2] & 3;
+    const int d = ed[2];
     const double nx = d == 0 ? 1 : d == 1 ? -1 : 0, ny = d == 2 ? 1 : d == 3 ? -1 : 0;
     const double ht = d < 2 ? dy : dx;
     const double wm = 0.5 * (body_wall_vorticity(s, s.psi, std::size_t(ed[0]), d) +

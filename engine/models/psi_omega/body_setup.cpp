@@ -353,11 +353,16 @@ bool solve_dense(std::vector<double> A, std::vector<double>& r) {
 
 std::string describe_bodies(const BodySetup& b) {
   if (!b.any()) return "";
+  std::string margins = "0";
+  if (!b.box_margin.empty()) {
+    const auto [lo, hi] = std::minmax_element(b.box_margin.begin(), b.box_margin.end());
+    margins = std::to_string(*lo) + (*hi > *lo ? " to " + std::to_string(*hi) : "");
+  }
   std::ostringstream o;
   o << "  bodies     " << b.obstacles << " obstacle" << (b.obstacles == 1 ? "" : "s") << " on " << b.cells
     << " cells (" << b.nodes << " nodes), " << b.components << " connected bod" << (b.components == 1 ? "y" : "ies")
     << ": " << b.free_count << " free (psi_B from the single-valued pressure around it: Kelvin's circulation "
-    << "theorem on a box " << (b.box_margin.empty() ? 0 : b.box_margin[0]) << " nodes clear of the body), "
+    << "theorem on a box " << margins << " nodes clear of the body), "
     << b.components - b.free_count
     << " touching a side (its psi); Thom's wall vorticity on their faces";
   if (b.filled > 0) o << "; " << b.filled << " enclosed fluid nodes closed";

@@ -34,7 +34,10 @@ struct BodySetup {
   std::vector<int> free_index;       // per component: index among the free bodies, -1 when attached
   std::vector<int> attached_ring;    // per component: a ring node whose psi it takes (-1 free)
   int free_count = 0;
-  std::vector<int> edges;            // 4 ints per surface edge of a free body (bodies.hpp)
+  // The surface edges of the free bodies (the viscous force, body_forces.cpp), 4 ints
+  // each: a, b its end nodes (the body on the left going from a to b: counter-clockwise),
+  // d the direction of its normal out of the body (east, west, north, south), the free body.
+  std::vector<int> edges;
   std::vector<int> edge_obstacle;    // per edge: the obstacle owning its body cell
   std::vector<int> segments;         // 4 ints per segment of the boxes around the free bodies (bodies.hpp)
   std::vector<int> box_margin;       // per free body: nodes between its box and it
