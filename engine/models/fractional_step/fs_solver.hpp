@@ -232,6 +232,7 @@ class FractionalStepSolver final : public Solver {
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
     if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
+    side_fluxes(d);
     return d;
     }
   }
@@ -383,10 +384,28 @@ class FractionalStepSolver final : public Solver {
   }
 
   // max sum_a |u_a| / h_a: one scalar copied back; a non-finite velocity is a blow-up.
+  // The sides' velocities count too (an inflow into a fluid at rest sets the first dt).
   double convective_rate() {
     const double inv_t = max_cells(InverseConvectiveTime<D, Real>{state()});
     if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
-    return inv_t;
+    return std::max(inv_t, side_rate());
+  }
+  // max over the sides with given velocities of sum_a |u_a| / h_a (host values).
+  double side_rate() const {
+    const double h[3] = {g_.dx, g_.dy, grid_dz()};
+    double r = 0;
+    for (int side = 0; side < 2 * D; ++side) {
+      const SideCondition& b = boundaries()[side];
+      if (b.kind != BoundaryKind::Dirichlet) continue;
+      const int A = side / 2, T1 = D == 2 ? 1 - A : (A == 0 ? 1 : 0), T2 = D == 2 ? 0 : (A == 2 ? 1 : 2);
+      for (std::size_t q = 0; q < b.normal.size(); ++q) {
+        double t = std::abs(b.normal[q]) / h[A];
+        if (q < b.tangential.size()) t += std::abs(b.tangential[q]) / h[T1];
+        if (D == 3 && q < b.tangential2.size()) t += std::abs(b.tangential2[q]) / h[T2];
+        r = std::max(r, t);
+      }
+    }
+    return r;
   }
 
   double dt_from(double inv_t) const {
@@ -482,7 +501,47 @@ class FractionalStepSolver final : public Solver {
       d.add("pressure_iterations", last_solve_.iterations, true);
       d.add("pressure_residual", last_solve_.residual);
       if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
+      side_fluxes(d);
     }
+  }
+
+  // inflow_flux: the volume flux into the domain through the sides with a velocity
+  // given on them (inflow; walls add 0); outflow_flux: out through the outflow sides.
+  // Reduced in backend memory; only in cases that have such sides.
+  void side_fluxes(Diagnostics& d) {
+    double in = 0, out = 0;
+    bool any_in = false, any_out = false;
+    const double h[3] = {g_.dx, g_.dy, D == 3 ? grid_dz() : 1.0};
+    for (int side = 0; side < 2 * D; ++side) {
+      const SideCondition& b = boundaries()[side];
+      const bool inflow = b.kind == BoundaryKind::Dirichlet, outflow = b.kind == BoundaryKind::Outflow;
+      if (!inflow && !outflow) continue;
+      const int A = side / 2;
+      double area = 1;
+      for (int a = 0; a < D; ++a)
+        if (a != A) area *= h[a];
+      int n[D], na, nb;
+      for (int a = 0; a < D; ++a) n[a] = a == 0 ? g_.nx : a == 1 ? g_.ny : grid_nz();
+      side_extent<D>(n, side, na, nb);
+      const double q = Exec::reduce_sum(1, na, 1, nb, SideFlux<D, Real>{state(), side, area});
+      if (inflow) {
+        in += q;
+        any_in = any_in || (b.label != "wall" && b.label != "moving wall");  // inflow, custom
+      } else {
+        out -= q;
+        any_out = true;
+      }
+    }
+    if (any_in) d.add("inflow_flux", in);
+    if (any_out) d.add("outflow_flux", out);
+  }
+  double grid_dz() const {
+    if constexpr (D == 3) return g_.dz;
+    else return 1.0;
+  }
+  int grid_nz() const {
+    if constexpr (D == 3) return g_.nz;
+    else return 1;
   }
 
   // Crank-Nicolson: (I - a L) u* = b by CG, b in u* (fs_diffusion.hpp).
