@@ -37,29 +37,3 @@ struct OutflowFaces {
 };
 
 }  // namespace flowlua::fractional_step
-
-namespace flowlua::fractional_step {
-
-// The volume flux through one side, into the domain positive: the side's normal
-// faces times their area, summed over its transverse cells (one reduction). The
-// diagnostics inflow_flux and outflow_flux add it up over the sides that bring flow
-// in and those that let it out, so a case can check the mass balance exactly.
-template <int D, class Real>
-struct SideFlux {
-  State<D, Real> s;
-  int side;
-  double area;  // of one face
-  FL_HD double operator()(int a, int b) const {
-    const int A = side / 2;
-    const bool high = side % 2 == 1;
-    Cell<D> f{};
-    int t = 0;
-    for (int d = 0; d < D; ++d)
-      if (d != A) f.c[d] = t++ == 0 ? a : b;
-    f.c[A] = high ? s.n[A] : 0;
-    const double u = double(s.vel[A][s.at(f)]);
-    return (high ? -u : u) * area;
-  }
-};
-
-}  // namespace flowlua::fractional_step

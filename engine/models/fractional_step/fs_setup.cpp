@@ -233,6 +233,65 @@ void zero_body_faces(const FractionalStepConfig& c, const FlagReport& flags, int
       }
 }
 
+// The model's own memory need (the core's check, sim/memory_check.hpp, counts 8 arrays
+// a cell for every model): u, u*, R^{n-1} per component, p, rhs and about two arrays
+// for the pressure solver's work, in Real, and the flag byte (a 3D double case at 128^3
+// peaks at 12.3 arrays of RSS on the CPU). CaseError with the bytes needed and available.
+void check_memory(std::size_t cells, int dims, std::size_t real_size, bool cuda, int nx, int ny, int nz) {
+  const std::size_t arrays = 3 * std::size_t(dims) + 4, need = cells * (arrays * real_size + 1);
+  std::size_t have = 0;
+  if (cuda ? !cuda_free_memory(&have) : false) return;
+  if (!cuda) have = host_bytes_available();
+  if (need <= have) return;
+  std::ostringstream o;
+  o << "fractional_step: the grid " << nx << " x " << ny;
+  if (dims == 3) o << " x " << nz;
+  o << " needs about " << double(need) / (1024.0 * 1024 * 1024) << " GiB (" << need << " bytes: " << arrays
+    << " arrays of " << (real_size == 4 ? "float" : "double") << " per cell, u, u* and R^{n-1} per component, p, "
+    << "rhs and the pressure solver's work) and " << double(have) / (1024.0 * 1024 * 1024) << " GiB (" << have
+    << " bytes) is " << (cuda ? "free on the GPU" : "available on the host") << ": use a smaller grid"
+    << (real_size == 8 ? ", or precision = \"float\" (half the memory)" : "");
+  throw CaseError(o.str());
+}
+
+void wrap_periodic_ghosts(const Grid& g, bool px, bool py, std::vector<double>& h) {
+  if (px)
+    for (int j = 1; j <= g.ny; ++j) {
+      h[g.at(0, j)] = h[g.at(g.nx, j)];
+      h[g.at(g.nx + 1, j)] = h[g.at(1, j)];
+    }
+  if (py)
+    for (int i = 0; i <= g.nx + 1; ++i) {
+      h[g.at(i, 0)] = h[g.at(i, g.ny)];
+      h[g.at(i, g.ny + 1)] = h[g.at(i, 1)];
+    }
+}
+
+std::string first_non_finite(const FractionalStepConfig& c, const std::vector<std::vector<double>>& arrays,
+                             int* cell) {
+  const bool d3 = c.dims == 3;
+  const int nz = d3 ? c.grid3.nz : 1;
+  for (int k = 1; k <= nz; ++k)
+    for (int j = 1; j <= c.grid.ny; ++j)
+      for (int i = 1; i <= c.grid.nx; ++i) {
+        const std::size_t at = d3 ? c.grid3.at(i, j, k) : c.grid.at(i, j);
+        bool bad = false;
+        for (const auto& a : arrays) bad = bad || !std::isfinite(a[at]);
+        if (!bad) continue;
+        cell[0] = i;
+        cell[1] = j;
+        cell[2] = d3 ? k : 0;
+        std::ostringstream o;
+        if (d3)
+          o << ", first in cell (" << i << ", " << j << ", " << k << ") at x = " << c.grid3.xc(i)
+            << ", y = " << c.grid3.yc(j) << ", z = " << c.grid3.zc(k);
+        else
+          o << ", first in cell (" << i << ", " << j << ") at x = " << c.grid.xc(i) << ", y = " << c.grid.yc(j);
+        return o.str();
+      }
+  return "";
+}
+
 // AB2's stability region reaches -1 on the real axis: dt <= 1 / (4 nu sum 1/h^2) for
 // the explicit Laplacian; the convective limit is the CFL number 1 (QUICK's upwind
 // part damps AB2's weak growth on the imaginary axis; seed 004 sec. 4.4).

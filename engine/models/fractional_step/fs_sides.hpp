@@ -9,7 +9,10 @@
 //   fill_homogeneous the same kinds with zero values: the Crank-Nicolson CG's
 //                    search directions (fs_diffusion.hpp);
 //   correct_outflow  the outflow faces after the pressure solve (fs_outflow.hpp);
-//   set              new values for a side (inflow functions of time), same kind.
+//   set              new values for a side (inflow functions of time), same kind;
+//   fill_side        that side's faces and ghosts alone (the other sides keep theirs:
+//                    an outflow face keeps its corrected value, so a run that
+//                    restarts from a checkpoint goes on bit for bit).
 #pragma once
 #include <array>
 #include <memory>
@@ -61,6 +64,11 @@ class BoxSides {
   }
 
   void set(Side side, const SideCondition& c) { values_.set(int(side), c); }
+  void fill_side(Real* const* c, Side side) const {
+    int na, nb;
+    side_extent<D>(n_, int(side), na, nb);
+    Exec::for_each(0, na + 1, 0, D == 3 ? nb + 1 : 0, FillSide<D, Real>{velocity(c), values_.values(), int(side)});
+  }
 
  private:
   StaggeredVelocity<D, Real> velocity(Real* const* c) const {

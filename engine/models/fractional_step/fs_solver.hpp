@@ -32,6 +32,7 @@
 #include "models/fractional_step/fs_kernels.hpp"
 #include "models/fractional_step/fs_momentum.hpp"
 #include "models/fractional_step/fs_projection.hpp"
+#include "models/fractional_step/fs_side_flux.hpp"
 #include "models/fractional_step/fs_sides.hpp"
 #include "models/projection/derived_fields.hpp"
 #include "sim/memory_check.hpp"
@@ -49,6 +50,18 @@ bool periodic_axis3(const FractionalStepConfig& c, int a);
 void check_side_update(const FractionalStepConfig& c, Side side, const SideCondition& sc);
 // Component a's initial values (grid layout) with the faces beside obstacle cells at 0.
 void zero_body_faces(const FractionalStepConfig& c, const FlagReport& flags, int a, std::vector<double>& v);
+// CaseError, before anything is allocated, when `cells` (ghosts included) of the model's
+// arrays do not fit in the device's free memory (cuda) or the host's.
+void check_memory(std::size_t cells, int dims, std::size_t real_size, bool cuda, int nx, int ny, int nz);
+// A 2D host copy with the ghosts of the periodic axes wrapped, so the projection
+// model's derived fields (cell-centred velocities, vorticity, divergence) read the
+// wrapped neighbours; the other sides' ghosts are the solver's own.
+void wrap_periodic_ghosts(const Grid& g, bool px, bool py, std::vector<double>& h);
+// ", first in cell (i, j[, k]) at x = ..." for the first interior cell where one of
+// `arrays` (the case's grid layout) is not finite, and that cell (1-based) in `cell`;
+// "" and zeros when every value is finite.
+std::string first_non_finite(const FractionalStepConfig& c, const std::vector<std::vector<double>>& arrays,
+                             int* cell);
 std::string describe_plan(const FractionalStepConfig& c, const char* backend, const std::string& pressure_solver,
                           const KernelPlan& plan, const FlagReport& flags);
 // The time step for an inverse convective time inv_t (fs_setup.cpp).
@@ -64,7 +77,7 @@ class FractionalStepSolver final : public Solver {
       : c_(config),
         flags_(D == 2 ? prepare(c_) : prepare3(c_)),
         g_(grid_of(c_)),
-        n_(checked_size(g_, c_.precision)),
+        n_(checked_size(g_)),
         p_(n_),
         rhs_(n_),
         flag_array_(n_) {
@@ -169,9 +182,9 @@ class FractionalStepSolver final : public Solver {
     if constexpr (D == 2) c_.boundaries[int(side)] = sc;
     else c_.boundaries3[int(side)] = sc;
     sides_->set(side, sc);
-    fill_walls();
-    // the outflow faces as the last projection left them (the fill copied over them)
-    if (sides_->has_outflow() && project_dt_ > 0) sides_->correct_outflow(state(), Real(project_dt_));
+    Real* c[D];
+    for (int a = 0; a < D; ++a) c[a] = vel_[a].data();
+    sides_->fill_side(c, side);
   }
 
   int dims() const override { return D; }
@@ -232,7 +245,7 @@ class FractionalStepSolver final : public Solver {
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
     if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
-    side_fluxes(d);
+    add_side_fluxes<D, Exec, Real>(state(), boundaries(), spacing().data(), d);
     return d;
     }
   }
@@ -272,27 +285,14 @@ class FractionalStepSolver final : public Solver {
   }
 
  private:
-  // The model's own memory need, checked before anything is allocated (the core's
-  // check, sim/memory_check.hpp, counts 8 arrays a cell for every model): u, u*, R^{n-1}
-  // per component, p, rhs and about two arrays for the pressure solver's work, in Real,
-  // and the flag byte (a 3D double case at 128^3 peaks at 12.3 arrays of RSS on the
-  // CPU). CaseError with the bytes needed and available.
-  static std::size_t checked_size(const GridT& g, Precision precision) {
-    const std::size_t arrays = 3 * D + 4, n = g.size(), need = n * (arrays * sizeof(Real) + 1);
-    std::size_t have = 0;
-    const bool cuda = std::string(Exec::name) == "cuda";
-    if (cuda ? !cuda_free_memory(&have) : false) return n;
-    if (!cuda) have = host_bytes_available();
-    if (need <= have) return n;
-    std::ostringstream o;
-    o << "fractional_step: the grid " << g.nx << " x " << g.ny;
-    if constexpr (D == 3) o << " x " << g.nz;
-    o << " needs about " << double(need) / (1024.0 * 1024 * 1024) << " GiB (" << need << " bytes: " << arrays
-      << " arrays of " << (sizeof(Real) == 4 ? "float" : "double") << " per cell, u, u* and R^{n-1} per component, p, "
-      << "rhs and the pressure solver's work) and " << double(have) / (1024.0 * 1024 * 1024) << " GiB (" << have
-      << " bytes) is " << (cuda ? "free on the GPU" : "available on the host") << ": use a smaller grid"
-      << (precision == Precision::Double ? ", or precision = \"float\" (half the memory)" : "");
-    throw CaseError(o.str());
+  // The model's memory need, checked before anything is allocated (fs_setup.cpp).
+  static std::size_t checked_size(const GridT& g) {
+    check_memory(g.size(), D, sizeof(Real), std::string(Exec::name) == "cuda", g.nx, g.ny, grid_nz(g));
+    return g.size();
+  }
+  static int grid_nz(const GridT& g) {
+    if constexpr (D == 3) return g.nz;
+    else return 1;
   }
 
   static GridT grid_of(const FractionalStepConfig& c) {
@@ -375,7 +375,6 @@ class FractionalStepSolver final : public Solver {
     run_correction(dt);
     fill_walls();
     if (walls_ && sides_->has_outflow()) sides_->correct_outflow(state(), Real(dt));
-    project_dt_ = dt;
   }
 
   double peek_dt() const {
@@ -388,26 +387,8 @@ class FractionalStepSolver final : public Solver {
   double convective_rate() {
     const double inv_t = max_cells(InverseConvectiveTime<D, Real>{state()});
     if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
-    return std::max(inv_t, side_rate());
+    return std::max(inv_t, side_rate<D>(boundaries(), spacing().data()));
   }
-  // max over the sides with given velocities of sum_a |u_a| / h_a (host values).
-  double side_rate() const {
-    const double h[3] = {g_.dx, g_.dy, grid_dz()};
-    double r = 0;
-    for (int side = 0; side < 2 * D; ++side) {
-      const SideCondition& b = boundaries()[side];
-      if (b.kind != BoundaryKind::Dirichlet) continue;
-      const int A = side / 2, T1 = D == 2 ? 1 - A : (A == 0 ? 1 : 0), T2 = D == 2 ? 0 : (A == 2 ? 1 : 2);
-      for (std::size_t q = 0; q < b.normal.size(); ++q) {
-        double t = std::abs(b.normal[q]) / h[A];
-        if (q < b.tangential.size()) t += std::abs(b.tangential[q]) / h[T1];
-        if (D == 3 && q < b.tangential2.size()) t += std::abs(b.tangential2[q]) / h[T2];
-        r = std::max(r, t);
-      }
-    }
-    return r;
-  }
-
   double dt_from(double inv_t) const {
     double dt = c_.time.dt > 0 ? c_.time.dt : stable_dt(c_, inv_t);
     if (dt_cap_ > 0) dt = std::min(dt, dt_cap_);
@@ -486,62 +467,19 @@ class FractionalStepSolver final : public Solver {
   // 3D diagnostics, reduced in backend memory (fs_diagnostics.hpp).
   void diagnostics3(Diagnostics& d) {
     if constexpr (D == 3) {
-      const double dv = g_.dx * g_.dy * g_.dz;
-      auto all = [&](auto walls) {
-        constexpr bool wl = decltype(walls)::value;
-        const State<3, Real> s = state();
-        d.add("kinetic_energy", sum_cells(EnergySum<Real, wl>{s, dv}));
-        d.add("dissipation", sum_cells(DissipationSum<Real, wl>{s, c_.nu * dv}));
-        d.add("max_speed", std::sqrt(max_cells(CentreSpeed2<Real, wl>{s})));
-        d.add("max_divergence", max_cells(AbsDivergence<Real, wl>{s}));
-      };
-      if (walls_) all(std::true_type{});
-      else all(std::false_type{});
+      if (walls_) add_field_sums3<Exec, Real, true>(state(), g_, c_.nu, d);
+      else add_field_sums3<Exec, Real, false>(state(), g_, c_.nu, d);
       d.add("cfl", convective_rate() * dt());
       d.add("pressure_iterations", last_solve_.iterations, true);
       d.add("pressure_residual", last_solve_.residual);
       if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
-      side_fluxes(d);
+      add_side_fluxes<D, Exec, Real>(state(), boundaries(), spacing().data(), d);
     }
   }
 
-  // inflow_flux: the volume flux into the domain through the sides with a velocity
-  // given on them (inflow; walls add 0); outflow_flux: out through the outflow sides.
-  // Reduced in backend memory; only in cases that have such sides.
-  void side_fluxes(Diagnostics& d) {
-    double in = 0, out = 0;
-    bool any_in = false, any_out = false;
-    const double h[3] = {g_.dx, g_.dy, D == 3 ? grid_dz() : 1.0};
-    for (int side = 0; side < 2 * D; ++side) {
-      const SideCondition& b = boundaries()[side];
-      const bool inflow = b.kind == BoundaryKind::Dirichlet, outflow = b.kind == BoundaryKind::Outflow;
-      if (!inflow && !outflow) continue;
-      const int A = side / 2;
-      double area = 1;
-      for (int a = 0; a < D; ++a)
-        if (a != A) area *= h[a];
-      int n[D], na, nb;
-      for (int a = 0; a < D; ++a) n[a] = a == 0 ? g_.nx : a == 1 ? g_.ny : grid_nz();
-      side_extent<D>(n, side, na, nb);
-      const double q = Exec::reduce_sum(1, na, 1, nb, SideFlux<D, Real>{state(), side, area});
-      if (inflow) {
-        in += q;
-        any_in = any_in || (b.label != "wall" && b.label != "moving wall");  // inflow, custom
-      } else {
-        out -= q;
-        any_out = true;
-      }
-    }
-    if (any_in) d.add("inflow_flux", in);
-    if (any_out) d.add("outflow_flux", out);
-  }
-  double grid_dz() const {
-    if constexpr (D == 3) return g_.dz;
-    else return 1.0;
-  }
-  int grid_nz() const {
-    if constexpr (D == 3) return g_.nz;
-    else return 1;
+  std::array<double, 3> spacing() const {
+    if constexpr (D == 3) return {g_.dx, g_.dy, g_.dz};
+    else return {g_.dx, g_.dy, 1.0};
   }
 
   // Crank-Nicolson: (I - a L) u* = b by CG, b in u* (fs_diffusion.hpp).
@@ -589,22 +527,10 @@ class FractionalStepSolver final : public Solver {
     p_.upload(h);
   }
 
-  // Periodic ghosts filled on the host copy, so the projection model's derived fields
-  // (cell-centred velocities, vorticity, divergence) read the wrapped neighbours; the
-  // other sides' ghosts are the solver's own (fill_walls).
   std::vector<double> host_copy(const DeviceArray<Exec, Real>& a) const {
     const std::vector<Real> r = a.download();
     std::vector<double> h(r.begin(), r.end());
-    if (periodic_[0])
-      for (int j = 1; j <= g_.ny; ++j) {
-        h[g_.at(0, j)] = h[g_.at(g_.nx, j)];
-        h[g_.at(g_.nx + 1, j)] = h[g_.at(1, j)];
-      }
-    if (periodic_[1])
-      for (int i = 0; i <= g_.nx + 1; ++i) {
-        h[g_.at(i, 0)] = h[g_.at(i, g_.ny)];
-        h[g_.at(i, g_.ny + 1)] = h[g_.at(i, 1)];
-      }
+    wrap_periodic_ghosts(c_.grid, periodic_[0], periodic_[1], h);
     return h;
   }
 
@@ -662,39 +588,15 @@ class FractionalStepSolver final : public Solver {
   [[noreturn]] void blow_up(const char* what) {
     std::ostringstream msg;
     msg << what << " at step " << steps_ + 1 << ", t = " << time_;
-    int bi = 0, bj = 0;
-    if constexpr (D == 2) {
-      const projection::HostState h = host_state();
-      for (int j = 1; j <= g_.ny && !bi; ++j)
-        for (int i = 1; i <= g_.nx; ++i)
-          if (!std::isfinite(h.u[g_.at(i, j)]) || !std::isfinite(h.v[g_.at(i, j)]) ||
-              !std::isfinite(h.p[g_.at(i, j)])) {
-            bi = i;
-            bj = j;
-            break;
-          }
-      if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g_.xc(bi) << ", y = " << g_.yc(bj);
-    } else {
-      const HostState3 h = host_state3();
-      int bk = 0;
-      for (int k = 1; k <= g_.nz && !bi; ++k)
-        for (int j = 1; j <= g_.ny && !bi; ++j)
-          for (int i = 1; i <= g_.nx; ++i) {
-            const std::size_t c = g_.at(i, j, k);
-            if (!std::isfinite(h.vel[0][c]) || !std::isfinite(h.vel[1][c]) || !std::isfinite(h.vel[2][c]) ||
-                !std::isfinite(h.p[c])) {
-              bi = i;
-              bj = j;
-              bk = k;
-              break;
-            }
-          }
-      if (bi)
-        msg << ", first in cell (" << bi << ", " << bj << ", " << bk << ") at x = " << g_.xc(bi)
-            << ", y = " << g_.yc(bj) << ", z = " << g_.zc(bk);
+    int cell[3] = {0, 0, 0};
+    std::vector<std::vector<double>> arrays;
+    for (const auto* a : {&vel_[0], &vel_[1], D == 3 ? &vel_[D - 1] : &p_, &p_}) {
+      const std::vector<Real> r = a->download();
+      arrays.emplace_back(r.begin(), r.end());
     }
+    msg << first_non_finite(c_, arrays, cell);
     msg << " (dt = " << dt_ << "); try a smaller time.cfl or time.dt, or a finer grid";
-    throw BlowUp(msg.str(), steps_ + 1, time_, bi, bj);
+    throw BlowUp(msg.str(), steps_ + 1, time_, cell[0], cell[1]);
   }
 
   FractionalStepConfig c_;
@@ -705,7 +607,6 @@ class FractionalStepSolver final : public Solver {
   bool walls_ = false;   // some axis is not periodic
   bool bodies_ = false;  // some cell is an obstacle
   std::unique_ptr<BoxSides<D, Exec, Real>> sides_;  // walls_ only
-  double project_dt_ = 0;  // the dt of the last projection (the outflow faces' correction)
   std::array<DeviceArray<Exec, Real>, D> cg_r_, cg_p_, cg_q_;  // Crank-Nicolson only
   long diffusion_iterations_ = 0;
   std::array<DeviceArray<Exec, Real>, D> vel_, star_, hist_;
