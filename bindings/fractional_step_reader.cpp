@@ -8,6 +8,7 @@
 #include "core/error.hpp"
 #include "flow_readers.hpp"
 #include "host.hpp"
+#include "lua_shapes.hpp"
 #include "models/fractional_step/fractional_step_config.hpp"
 #include "pressure_reader.hpp"
 
@@ -119,6 +120,22 @@ void read_sides3(const TableReader& top, CaseSpec& spec, FnStore& store, Fractio
   read_boundaries3(top, spec, store, c.boundaries3);
 }
 
+// The obstacles are at rest: a turning circle (flow.circle{ omega = ... }) would be
+// taken as one at rest without a word.
+void refuse_turning_bodies(const CaseSpec& spec, const FnStore& store) {
+  lua_State* L = store.L;
+  StackGuard guard(L);
+  for (std::size_t k = 0; k < spec.obstacles.size(); ++k) {
+    store.push(spec.obstacles[k].slot);
+    const auto* ud = test_udata<ShapeUD>(L, -1, kShapeMeta);
+    if (ud && ud->shape.omega != 0)
+      throw CaseError("obstacles[" + std::to_string(k + 1) + "] (" + spec.obstacles[k].description +
+                      "): a turning circle (omega) is not available in the fractional_step model, whose obstacles "
+                      "are at rest; model = 'projection' has them in 2D");
+    lua_pop(L, 1);
+  }
+}
+
 // The pressure solver when pressure.solver is not given: the direct FFT solve where
 // it applies (no obstacles, one pressure condition per axis), pcg with the FFT
 // preconditioner (seed 004's method) where only obstacles break the box, multigrid
@@ -178,6 +195,7 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
   else read_sides(top, spec, store, c);
   std::vector<int> obstacle_id;
   read_obstacles(top, spec, store, c.solid, obstacle_id);
+  refuse_turning_bodies(spec, store);
   read_initial(top, c);
   const std::string a = top.choice("advection", "quick", {"quick", "central"});
   c.advection = a == "central" ? FsAdvection::Central : FsAdvection::Quick;
