@@ -46,6 +46,7 @@ void classify(const Grid& g, const std::vector<ImmersedBody>& bodies, double ox,
   out.near.assign(n, -1);
   out.near_weight.clear();
   out.near_value.clear();
+  out.near_t.clear();
   if (wall) wall->assign(n, 0.0);
   std::vector<Level> lv(n, Level{std::numeric_limits<double>::infinity(), -1});
   auto pos = [&](int i, int j, double& x, double& y) {
@@ -109,7 +110,7 @@ void classify(const Grid& g, const std::vector<ImmersedBody>& bodies, double ox,
       // this grid line's profile through the surface crossing from the face on the
       // other side, one per line, so that every stencil that reaches into the body sees
       // the wall where it is along its own line.
-      double w[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0};
+      double w[4] = {0, 0, 0, 0}, b[4] = {0, 0, 0, 0}, tk[4] = {-1, -1, -1, -1};
       bool near = false;
       for (int k = 0; k < 4; ++k) {
         const int in = i + di[k], jn = j + dj[k];
@@ -123,13 +124,16 @@ void classify(const Grid& g, const std::vector<ImmersedBody>& bodies, double ox,
         // Through (surface, opposite face): at distances t and 1 + t from the crossing
         // lie this face and the opposite one, the neighbour at 1 - t beyond it. With no
         // fluid face opposite (a gap one face wide), the neighbour takes the body's.
-        w[k] = unknown_outside(i - di[k], j - dj[k]) ? -(1 - t) / (1 + t) : 0.0;
+        const bool opposite = unknown_outside(i - di[k], j - dj[k]);
+        w[k] = opposite ? -(1 - t) / (1 + t) : 0.0;
+        tk[k] = opposite ? t : -1.0;
       }
       if (!near) continue;
       out.near[c] = std::int32_t(out.near_weight.size() / 4);
       for (int k = 0; k < 4; ++k) {
         out.near_weight.push_back(w[k]);
         out.near_value.push_back(b[k]);
+        out.near_t.push_back(tk[k]);
       }
       ++out.near_wall;
     }

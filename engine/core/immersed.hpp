@@ -93,12 +93,15 @@ struct FaceForcing {
   std::vector<double> edge_weight, edge_const;
   std::vector<std::int8_t> edge_side;
   // Free faces next to a body: near[c] >= 0 indexes 4 entries of near_weight /
-  // near_value, one per neighbour of the same component (west, east, south, north):
-  // where that neighbour is inside a body, the momentum stencil of face c reads
-  // body + w (u_opposite - body) in its place, with body = near_value, w =
-  // near_weight (0 where the opposite face is not free either).
+  // near_value / near_t, one per neighbour of the same component (west, east, south,
+  // north): where that neighbour is inside a body, the grid line crosses the surface
+  // t h from face c (near_t; -1 where the opposite face is not free either), the
+  // momentum stencil of face c reads body + w (u_opposite - body) in the neighbour's
+  // place, with body = near_value, w = near_weight = -(1 - t) / (1 + t) (0 with no
+  // free opposite face), and its viscous term takes the second difference over the
+  // unequal spacing (models/projection/immersed_forcing.hpp).
   std::vector<std::int32_t> near;
-  std::vector<double> near_weight, near_value;
+  std::vector<double> near_weight, near_value, near_t;
   long inside = 0, ghost = 0, near_wall = 0;
 };
 
@@ -145,6 +148,7 @@ struct ForcingView {
   const std::int32_t* near;
   const Real* near_weight;
   const Real* near_value;
+  const Real* near_t;
 };
 
 // The predicted velocity of a face inside a body, made consistent with the projection

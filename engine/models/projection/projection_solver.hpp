@@ -622,7 +622,7 @@ class ProjectionSolver final : public Solver {
   // One velocity component's immersed faces on the device (core/immersed.hpp, FaceForcing).
   struct BodyFaces {
     DeviceArray<Exec, std::int8_t> code, edge_side;
-    DeviceArray<Exec, Real> weight, value, aperture, edge_weight, edge_const, near_weight, near_value;
+    DeviceArray<Exec, Real> weight, value, aperture, edge_weight, edge_const, near_weight, near_value, near_t;
     DeviceArray<Exec, std::int32_t> near;
   };
   ForcingView<Real> forcing_view(bool u_component) {
@@ -630,7 +630,7 @@ class ProjectionSolver final : public Solver {
     return ForcingView<Real>{b.code.data(),        b.weight.data(),      b.value.data(),
                              b.aperture.data(),    b.edge_weight.data(), b.edge_const.data(),
                              b.edge_side.data(),   b.near.data(),        b.near_weight.data(),
-                             b.near_value.data()};
+                             b.near_value.data(),  b.near_t.data()};
   }
   template <class T>
   static void upload_as(const std::vector<T>& a, DeviceArray<Exec, T>& d) {
@@ -652,6 +652,7 @@ class ProjectionSolver final : public Solver {
     real(f.edge_const, b.edge_const);
     real(f.near_weight, b.near_weight);
     real(f.near_value, b.near_value);
+    real(f.near_t, b.near_t);
   }
 
   // The forced faces of immersed bodies, or the surface velocity of turning bodies
