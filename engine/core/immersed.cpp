@@ -198,8 +198,13 @@ void apertures(const Grid& g, const std::vector<ImmersedBody>& bodies, ImmersedG
   // The edge of face c runs from corner lo to corner hi (+y for u, +x for v), from
   // (x0, y0) by (ex, ey); the next faces along it are (i, j) -+ (di, dj), unknowns
   // when `next_lo` / `next_hi` hold.
+  // `closed`: an edge between two cells with no free face (sources, which keep no
+  // mass balance of their own) where the surface clips it: the fluid there moves with
+  // the body (flux a u_body). A source cell with fluid next to a cell that keeps its
+  // balance is merged into that balance (ImmersedGeometry::merge).
   auto edge = [&](FaceForcing& f, bool u_comp, std::size_t c, const Level& lo, const Level& hi, double x0, double y0,
-                  double ex, double ey, bool unknown, bool next_lo, bool next_hi, std::size_t clo, std::size_t chi) {
+                  double ex, double ey, bool unknown, bool next_lo, bool next_hi, std::size_t clo, std::size_t chi,
+                  bool closed) {
     const double raw = edge_fluid(lo.phi, hi.phi);
     const bool free_face = f.code[c] == kFaceFree;  // (faces on the domain's sides are never classified)
     const double a = free_face && unknown ? std::max(raw, 0.5) : raw;
@@ -215,7 +220,7 @@ void apertures(const Grid& g, const std::vector<ImmersedBody>& bodies, ImmersedG
     const double ub = u_comp ? m.u(xb, yb) : m.v(xb, yb);
     const bool next_ok = up ? next_hi : next_lo;
     const std::size_t cn = up ? chi : clo;
-    if (!next_ok || f.code[cn] != kFaceFree) {
+    if (closed || !next_ok || f.code[cn] != kFaceFree) {
       // no next face in the fluid: the face's own value (free) or the body's
       f.edge_const[c] = free_face ? 0.0 : a * ub;
       return;
@@ -237,14 +242,16 @@ void apertures(const Grid& g, const std::vector<ImmersedBody>& bodies, ImmersedG
   for (int j = 1; j <= ny; ++j)  // u(i, j): the edge x = i dx, (j - 1) dy .. j dy
     for (int i = 0; i <= nx; ++i) {
       const bool unknown = i >= 1 && i <= nx - 1;
+      const bool closed = unknown && geo.source[g.at(i, j)] && geo.source[g.at(i + 1, j)];
       edge(geo.u, true, g.at(i, j), C(i, j - 1), C(i, j), i * g.dx, (j - 1) * g.dy, 0.0, g.dy, unknown, j > 1,
-           j < ny, g.at(i, j - 1), g.at(i, j + 1));
+           j < ny, g.at(i, j - 1), g.at(i, j + 1), closed);
     }
   for (int j = 0; j <= ny; ++j)  // v(i, j): the edge y = j dy, (i - 1) dx .. i dx
     for (int i = 1; i <= nx; ++i) {
       const bool unknown = j >= 1 && j <= ny - 1;
+      const bool closed = unknown && geo.source[g.at(i, j)] && geo.source[g.at(i, j + 1)];
       edge(geo.v, false, g.at(i, j), C(i - 1, j), C(i, j), (i - 1) * g.dx, j * g.dy, g.dx, 0.0, unknown, i > 1,
-           i < nx, g.at(i - 1, j), g.at(i + 1, j));
+           i < nx, g.at(i - 1, j), g.at(i + 1, j), closed);
     }
 
   geo.surface_flux.assign(g.size(), 0.0);
@@ -286,6 +293,32 @@ ImmersedGeometry build_immersed_geometry(const Grid& g, const std::vector<Immers
     }
   surface(g, bodies, geo.surface);
   apertures(g, bodies, geo);
+  // A source cell that the surface clips (fluid on an edge toward a cell that keeps
+  // its balance) joins the balance of the first such neighbour, west, east, south,
+  // north: the flow through its edges then passes through a balanced volume.
+  geo.merge.assign(g.size(), 0);
+  for (int j = 1; j <= g.ny; ++j)
+    for (int i = 1; i <= g.nx; ++i) {
+      if (!geo.source[g.at(i, j)]) continue;
+      const double ap[4] = {geo.u.aperture[g.at(i - 1, j)], geo.u.aperture[g.at(i, j)], geo.v.aperture[g.at(i, j - 1)],
+                            geo.v.aperture[g.at(i, j)]};
+      const int ni[4] = {i - 1, i + 1, i, i}, nj[4] = {j, j, j - 1, j + 1};
+      for (int k = 0; k < 4; ++k) {
+        if (!(ap[k] > 0) || ni[k] < 1 || ni[k] > g.nx || nj[k] < 1 || nj[k] > g.ny) continue;
+        if (geo.source[g.at(ni[k], nj[k])]) continue;
+        // seen from the neighbour, this cell lies the other way: bit (k ^ 1)
+        geo.merge[g.at(ni[k], nj[k])] |= std::int8_t(1 << (k ^ 1));
+        ++geo.merged;
+        break;
+      }
+    }
+  geo.near_body.assign(g.size(), 0);
+  for (int j = 1; j <= g.ny; ++j)
+    for (int i = 1; i <= g.nx; ++i) {
+      if (!(level(bodies, g.xc(i), g.yc(j)).phi < 0)) continue;
+      for (int b = std::max(1, j - 2); b <= std::min(g.ny, j + 2); ++b)
+        for (int a = std::max(1, i - 2); a <= std::min(g.nx, i + 2); ++a) geo.near_body[g.at(a, b)] = 1;
+    }
   return geo;
 }
 

@@ -89,7 +89,9 @@ struct FaceForcing {
   //   free face:   a u + edge_weight u_next + edge_const,
   //   inside face:     edge_weight u_next + edge_const,
   // u_next the face one further along the edge on its fluid side (edge_side: +1 at
-  // +y for u, +x for v; -1 the other way; 0: none, edge_weight 0).
+  // +y for u, +x for v; -1 the other way; 0: none, edge_weight 0). On an edge between
+  // two cells that keep no continuity (`source`), which the surface may clip, the
+  // fluid moves with the body (a u_body): no flow passes into them.
   std::vector<double> edge_weight, edge_const;
   std::vector<std::int8_t> edge_side;
   // Free faces next to a body: near[c] >= 0 indexes 4 entries of near_weight /
@@ -118,6 +120,11 @@ struct ImmersedGeometry {
   // equation (Grid layout, 1 = such a cell).
   std::vector<std::int8_t> source;
   long sources = 0;
+  // Cells that keep their balance and take in that of neighbouring source cells the
+  // surface clips (a corner of fluid): bit k (1 west, 2 east, 4 south, 8 north) for
+  // the neighbour that way (Grid layout). `merged` counts them.
+  std::vector<std::int8_t> merge;
+  long merged = 0;
   // The flow into the bodies through the surface in each cell, per unit volume:
   // -(1 / (dx dy)) sum over the cell's surface segments of u_body . n ds (0 for
   // bodies at rest; n outward from the body).
@@ -126,6 +133,9 @@ struct ImmersedGeometry {
   // the staircase treatment of moving bodies; empty when every body rests.
   std::vector<double> wall_u, wall_v;
   std::vector<SurfaceSegment> surface;
+  // Cells within two cells of one whose centre is inside a body (Grid layout, 1 =
+  // such a cell): their net inflow is the flow into the bodies (body_inflow).
+  std::vector<std::int8_t> near_body;
   std::vector<int> obstacles;  // the case's obstacles that are immersed bodies
   bool empty() const { return obstacles.empty(); }
   bool moving() const { return !wall_u.empty(); }

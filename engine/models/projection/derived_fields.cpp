@@ -90,8 +90,19 @@ double divergence(const HostState& s, int i, int j) {
   const Grid& g = s.grid;
   const int iw = s.nb.west(i), js = s.nb.south(j);
   if (!s.immersed) return (s.u[g.at(i, j)] - s.u[g.at(iw, j)]) / g.dx + (s.v[g.at(i, j)] - s.v[g.at(i, js)]) / g.dy;
-  return (cut_flux(s, true, i, j) - cut_flux(s, true, iw, j)) / g.dx +
-         (cut_flux(s, false, i, j) - cut_flux(s, false, i, js)) / g.dy + s.immersed->surface_flux[g.at(i, j)];
+  auto cell = [&](int a, int b) {
+    return (cut_flux(s, true, a, b) - cut_flux(s, true, s.nb.west(a), b)) / g.dx +
+           (cut_flux(s, false, a, b) - cut_flux(s, false, a, s.nb.south(b))) / g.dy +
+           s.immersed->surface_flux[g.at(a, b)];
+  };
+  double d = cell(i, j);
+  // the source cells merged into this one's balance (ImmersedGeometry::merge)
+  const int m = s.immersed->merge[g.at(i, j)];
+  if (m & 1) d += cell(s.nb.west(i), j);
+  if (m & 2) d += cell(s.nb.east(i), j);
+  if (m & 4) d += cell(i, s.nb.south(j));
+  if (m & 8) d += cell(i, s.nb.north(j));
+  return d;
 }
 
 // The full-face divergence, whose sum over a set of cells is the net outflow through
@@ -258,23 +269,15 @@ void fill_flow_diagnostics(const HostState& s, Diagnostics& d) {
   d.add("kinetic_energy", ke);
   d.add("max_speed", vmax);
   d.add("max_divergence", dmax);
-  if (s.body_cells && s.immersed) {
+  if (s.immersed) {
     // The volume flux (per unit depth) into the immersed bodies: the net inflow into
-    // the cells within two cells of a body's cell, a contour in the fluid around the
-    // bodies (0 where they neither swallow nor create fluid, to the pressure
-    // tolerance and, while the flow changes, the cut-cell balance's lag).
-    const int nx = g.nx, ny = g.ny;
-    auto body = [&](int i, int j) {
-      return i >= 1 && i <= nx && j >= 1 && j <= ny && (*s.body_cells)[std::size_t(i - 1) + std::size_t(j - 1) * nx];
-    };
+    // the cells within two cells of a body's cell, whose boundary is a contour in the
+    // fluid around the bodies (0 where they neither swallow nor create fluid, to the
+    // pressure tolerance and, while the flow changes, the cut-cell balance's lag).
     double inflow = 0;
-    for (int j = 1; j <= ny; ++j)
-      for (int i = 1; i <= nx; ++i) {
-        bool near = false;
-        for (int b = -2; b <= 2 && !near; ++b)
-          for (int a = -2; a <= 2 && !near; ++a) near = body(i + a, j + b);
-        if (near) inflow -= outflow(s, i, j) * g.dx * g.dy;
-      }
+    for (int j = 1; j <= g.ny; ++j)
+      for (int i = 1; i <= g.nx; ++i)
+        if (s.immersed->near_body[g.at(i, j)]) inflow -= outflow(s, i, j) * g.dx * g.dy;
     d.add("body_inflow", inflow);
   }
 }

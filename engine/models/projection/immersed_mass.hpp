@@ -29,6 +29,7 @@ template <class Real>
 struct ImmersedMass {
   ForcingView<Real> u, v;
   const Real* surface_flux;
+  const std::int8_t* merge;  // ImmersedGeometry::merge
 
   // dt grad p^n at u face (i, j) or v face (i, j), 0 where the face is no unknown.
   template <class Cells>
@@ -62,13 +63,33 @@ struct ImmersedMass {
     return flux;
   }
 
-  // The cut-cell divergence of u* plus the five-point divergence of dt grad p^n:
-  // the right-hand side times dt of a cell that keeps continuity.
+  // The cut-cell divergence of u* plus the five-point divergence of dt grad p^n of
+  // one cell.
   template <class Cells>
-  FL_HD Real rhs_dt(const State<Real>& s, const Cells& cells, Real dt, int i, int j) const {
+  FL_HD Real cell_dt(const State<Real>& s, const Cells& cells, Real dt, int i, int j) const {
     const Real fe = face(s, cells, dt, true, i, j), fw = face(s, cells, dt, true, s.nb.west(i), j);
     const Real fn = face(s, cells, dt, false, i, j), fs = face(s, cells, dt, false, i, s.nb.south(j));
     return (fe - fw) * s.idx + (fn - fs) * s.idy + surface_flux[s.at(i, j)];
+  }
+
+  // The right-hand side times dt of a cell that keeps continuity: its own, plus the
+  // cut-cell divergence of u* of the source cells merged into it (without their
+  // dt grad p^n, which their own equation holds; on the face they share with this
+  // cell the two u* fluxes cancel, and this cell's dt grad p^n there remains).
+  template <class Cells>
+  FL_HD Real rhs_dt(const State<Real>& s, const Cells& cells, Real dt, int i, int j) const {
+    Real r = cell_dt(s, cells, dt, i, j);
+    const int m = merge[s.at(i, j)];
+    if (m == 0) return r;
+    for (int k = 0; k < 4; ++k) {
+      if (!(m & (1 << k))) continue;
+      const int a = k == 0 ? s.nb.west(i) : k == 1 ? s.nb.east(i) : i;
+      const int b = k == 2 ? s.nb.south(j) : k == 3 ? s.nb.north(j) : j;
+      const Real gp = (dt_gp(s, cells, dt, true, a, b) - dt_gp(s, cells, dt, true, s.nb.west(a), b)) * s.idx +
+                      (dt_gp(s, cells, dt, false, a, b) - dt_gp(s, cells, dt, false, a, s.nb.south(b))) * s.idy;
+      r += cell_dt(s, cells, dt, a, b) - gp;
+    }
+    return r;
   }
 };
 

@@ -438,7 +438,7 @@ class ProjectionSolver final : public Solver {
         l.for_each(1, g_.nx, 1, g_.ny,
                    PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(),
                                                   ImmersedMass<Real>{forcing_view(true), forcing_view(false),
-                                                                     sflux_.data()}});
+                                                                     sflux_.data(), merge_.data()}});
       else
         l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells});
     });
@@ -667,6 +667,8 @@ class ProjectionSolver final : public Solver {
       const ImmersedGeometry& geo = c_.immersed;
       source_ = DeviceArray<Exec, std::int8_t>(n_);
       source_.upload(geo.source);
+      merge_ = DeviceArray<Exec, std::int8_t>(n_);
+      merge_.upload(geo.merge);
       upload_faces(geo.u, ubody_);
       upload_faces(geo.v, vbody_);
       real(geo.surface_flux, sflux_);
@@ -764,7 +766,7 @@ class ProjectionSolver final : public Solver {
   DeviceArray<Exec, CellFlags> flags_;
   // Immersed bodies: face codes, weights and body velocities (core/immersed.hpp);
   // staircase turning bodies: their velocity at the faces; the previous velocity.
-  DeviceArray<Exec, std::int8_t> source_;
+  DeviceArray<Exec, std::int8_t> source_, merge_;
   BodyFaces ubody_, vbody_;
   DeviceArray<Exec, Real> sflux_, wallu_, wallv_, up_, vp_;
   int side_len_;
