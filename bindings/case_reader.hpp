@@ -47,6 +47,7 @@ struct DynamicSide {
 struct ObstacleInfo {
   std::string description;  // "circle at (0.5, 0.5) r = 0.1"
   long cells = 0;           // cells it covers on its own
+  const char* unit = "cells";  // what `cells` counts ("nodes": psi_omega rasterises at the grid nodes)
   int slot = 0;             // the Lua value (shape or function), for sim:forces(obstacle)
 };
 

@@ -1,5 +1,6 @@
 #include "flow_readers.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <tuple>
@@ -162,23 +163,60 @@ double level_set_value(lua_State* L, int fn, const std::string& what, double x, 
 }
 
 void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::vector<std::uint8_t>& solid,
-                    std::vector<int>& obstacle_id) {
+                    std::vector<int>& obstacle_id, const ObstacleOptions& options) {
   lua_State* L = top.state();
   if (!top.has("obstacles")) return;
   top.push("obstacles");
   int list = lua_gettop(L);
   // A single shape is accepted as a list of one.
   bool single = lua_type(L, list) != LUA_TTABLE;
-  if (!single) TableReader check(L, list, "obstacles", {}, {}, true);
+  if (!single) {
+    for (const auto& key : options.entry_keys) {
+      lua_getfield(L, list, key.c_str());
+      const bool misplaced = !lua_isnil(L, -1);
+      lua_pop(L, 2 * int(misplaced) + int(!misplaced));
+      if (misplaced)
+        throw CaseError("obstacles." + key + ": a key of one obstacle goes into that obstacle's own table: "
+                        "obstacles = { { flow.rect{ ... }, " + key + " = ... } }");
+    }
+    TableReader check(L, list, "obstacles", {}, {}, true);
+  }
   lua_Integer n = single ? 1 : lua_Integer(lua_rawlen(L, list));
   const Grid& g = c.common.grid;
   const bool d3 = c.common.dims == 3;
   const Grid3& g3 = c.common.grid3;
+  // Onto the nodes: the raster's "cell centres" ((i - 1/2) dx, (j - 1/2) dy) of a grid
+  // one node larger are moved back by half a cell onto the nodes ((i - 1) dx, (j - 1) dy).
+  Grid raster = g;
+  double shift_x = 0, shift_y = 0;
+  if (options.at_nodes) {
+    raster = Grid::make(g.nx + 1, g.ny + 1, g.lx + g.dx, g.ly + g.dy);
+    raster.dx = g.dx;
+    raster.dy = g.dy;
+    shift_x = 0.5 * g.dx;
+    shift_y = 0.5 * g.dy;
+  }
+  const double edge_tol = 1e-9 * std::min(g.dx, g.dy);  // a node on a shape's edge is inside
+  const char* unit = options.at_nodes ? "grid node" : "cell";
   for (lua_Integer k = 1; k <= n; ++k) {
     if (single) lua_pushvalue(L, list);
     else lua_rawgeti(L, list, k);
     int idx = lua_gettop(L);
     std::string what = "obstacles[" + std::to_string(k) + "]";
+    if (lua_type(L, idx) == LUA_TTABLE && !options.entry_keys.empty()) {
+      // { shape, key = ... }: the keys for the model, the shape at [1].
+      {
+        TableReader entry(L, idx, what, options.entry_keys, {}, true);
+        if (lua_rawlen(L, idx) != 1) {
+          lua_pop(L, 2);
+          throw CaseError(what + " must hold one shape (or function) at [1] and its keys: { flow.rect{ ... }, " +
+                          options.entry_keys.front() + " = ... }");
+        }
+        if (options.read_entry) options.read_entry(int(k - 1), entry);
+      }
+      lua_rawgeti(L, idx, 1);
+      lua_replace(L, idx);
+    }
     ObstacleInfo info;
     long cells = 0;
     int id = int(k - 1);
@@ -192,8 +230,12 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
       lua_getiuservalue(L, idx, 1);
       const int fn = lua_gettop(L);
       cells = rasterise(
-          g,
-          [&](double x, double y) { return level_set_value(L, fn, what, x, y) < 0; }, id, solid, obstacle_id);
+          raster,
+          [&](double x, double y) {
+            const double d = level_set_value(L, fn, what, x - shift_x, y - shift_y);
+            return options.at_nodes ? d <= edge_tol : d < 0;
+          },
+          id, solid, obstacle_id);
       lua_pop(L, 1);
     } else if (auto* s = test_udata<ShapeUD>(L, idx, kShapeMeta)) {
       info.description = s->shape.describe();
@@ -212,8 +254,20 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
           throw CaseError(what + " (" + info.description + ") is a 3D shape, and this grid is 2D; give grid.nz "
                           "(> 1) for a 3D case, or use flow.rect, flow.circle, flow.polygon or flow.mask");
         }
-        cells = rasterise(g, [&](double x, double y) { return shape.contains(x, y, g.lx, g.ly); },
-                          id, solid, obstacle_id);
+        if (options.at_nodes && shape.omega != 0) {
+          lua_pop(L, 2);
+          throw CaseError(what + ": a turning circle (omega) is the projection model's; the psi_omega model's "
+                          "bodies are at rest");
+        }
+        cells = rasterise(
+            raster,
+            [&](double x, double y) {
+              x -= shift_x;
+              y -= shift_y;
+              if (options.at_nodes && shape.has_distance()) return shape.distance(x, y) <= edge_tol;
+              return shape.contains(x, y, g.lx, g.ly);
+            },
+            id, solid, obstacle_id);
       }
     } else if (lua_type(L, idx) == LUA_TFUNCTION && d3) {
       info.description = "function(x, y, z)";
@@ -237,8 +291,10 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
       info.description = "function(x, y)";
       std::string err;
       cells = rasterise(
-          g,
+          raster,
           [&](double x, double y) {
+            x -= shift_x;
+            y -= shift_y;
             lua_pushvalue(L, idx);
             lua_pushnumber(L, x);
             lua_pushnumber(L, y);
@@ -260,13 +316,15 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
                       "flow.polygon{...}, flow.mask(file)) or a function(x, y) (got " + d + ")");
     }
     info.cells = cells;
+    if (options.at_nodes) info.unit = "nodes";
     info.slot = store.store(idx);
     lua_pop(L, 1);
     if (cells == 0) {
       lua_pop(L, 1);
-      throw CaseError(what + " (" + info.description +
-                      ") covers no cell: a cell is solid when its centre is inside; make it "
-                      "larger than a cell (dx = " + fmt(g.dx) + ", dy = " + fmt(g.dy) +
+      throw CaseError(what + " (" + info.description + ") covers no " + unit + ": " +
+                      (options.at_nodes ? "a node is inside when it lies in the shape (or on its edge)"
+                                        : "a cell is solid when its centre is inside") +
+                      "; make it larger than a cell (dx = " + fmt(g.dx) + ", dy = " + fmt(g.dy) +
                       (d3 ? ", dz = " + fmt(g3.dz) : std::string()) + ") or refine the grid");
     }
     c.obstacles.push_back(info);
@@ -287,7 +345,7 @@ void read_obstacles(const TableReader& top, CaseSpec& c, FnStore& store, std::ve
   if (!solid.empty()) {
     bool any_fluid = false;
     for (auto s : solid) any_fluid |= (s == 0);
-    if (!any_fluid) throw CaseError("the obstacles cover every cell: no fluid is left");
+    if (!any_fluid) throw CaseError(std::string("the obstacles cover every ") + unit + ": no fluid is left");
   }
 }
 
@@ -379,10 +437,11 @@ std::string flow_summary(const CaseSpec& spec, const std::string& fluid, const s
   } else {
     long solid = 0;
     for (const auto& ob : spec.obstacles) solid += ob.cells;
-    o << "  obstacles: " << spec.obstacles.size() << " (" << solid << " solid cells)\n";
+    const std::string unit = spec.obstacles[0].unit;
+    o << "  obstacles: " << spec.obstacles.size() << " (" << solid << " solid " << unit << ")\n";
     for (std::size_t k = 0; k < spec.obstacles.size(); ++k)
-      o << "    " << k + 1 << ": " << spec.obstacles[k].description << ", " << spec.obstacles[k].cells
-        << " cells\n";
+      o << "    " << k + 1 << ": " << spec.obstacles[k].description << ", " << spec.obstacles[k].cells << " "
+        << unit << "\n";
   }
   o << summary_time(spec);
   o << "  " << poisson_label << ": " << poisson << "\n";

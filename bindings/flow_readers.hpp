@@ -5,6 +5,7 @@
 // the ones it needs with its own options.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,8 +41,18 @@ void read_boundaries3(const TableReader& top, CaseSpec& spec, FnStore& store, Bo
 // and `obstacle_id` (nx * ny, empty when there is none) and spec.obstacles. On a 3D
 // grid (spec.common.dims = 3): shapes (3D ones, or 2D ones extruded through z) or
 // function(x, y, z), onto spec.common.grid3 (nx * ny * nz).
+//
+// ObstacleOptions (the psi_omega model): at_nodes rasterises onto the grid nodes
+// (i dx, j dy), i = 0..nx, j = 0..ny, into (nx + 1) * (ny + 1) entries, i fastest, a node
+// on a shape's edge inside; entry_keys lets an entry be a table { shape, key = ... },
+// whose keys read_entry(k, entry) reads (k 0-based).
+struct ObstacleOptions {
+  bool at_nodes = false;
+  std::vector<std::string> entry_keys;
+  std::function<void(int, const TableReader&)> read_entry;
+};
 void read_obstacles(const TableReader& top, CaseSpec& spec, FnStore& store, std::vector<std::uint8_t>& solid,
-                    std::vector<int>& obstacle_id);
+                    std::vector<int>& obstacle_id, const ObstacleOptions& options = {});
 
 // The value of a flow.level_set function (at stack index fn) at (x, y); CaseError
 // naming `what` when it fails or returns no finite number.

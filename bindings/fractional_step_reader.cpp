@@ -1,13 +1,14 @@
-// The fractional-step model's reader (seed 004): fluid, boundaries (2D: periodic; 3D:
-// periodic or walls), initial u, v[, w], p, advection, pressure and kernels of a
-// flow.simulation{ model = "fractional_step" } table into a FractionalStepConfig
-// (engine/models/fractional_step/).
+// The fractional-step model's reader (seed 004): fluid, boundaries (periodic, walls,
+// inflow, outflow; 2D and 3D), obstacles, initial u, v[, w], p, advection, pressure
+// and kernels of a flow.simulation{ model = "fractional_step" } table into a
+// FractionalStepConfig (engine/models/fractional_step/).
 #include <map>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "flow_readers.hpp"
 #include "host.hpp"
+#include "lua_shapes.hpp"
 #include "models/fractional_step/fractional_step_config.hpp"
 #include "pressure_reader.hpp"
 
@@ -91,7 +92,8 @@ void read_fluid(const TableReader& top, FractionalStepConfig& c) {
   read_force(f, c);
 }
 
-// Periodic on every side, the seed's box; `boundaries` may say so or be left out.
+// The four sides (left out: periodic on all four, the seed's box): the core's
+// conditions, inflow functions of (s, t) and flow.custom re-evaluated between steps.
 void read_sides(const TableReader& top, CaseSpec& spec, FnStore& store, FractionalStepConfig& c) {
   for (Side s : kSides) {
     c.boundaries[int(s)].kind = BoundaryKind::Periodic;
@@ -102,15 +104,10 @@ void read_sides(const TableReader& top, CaseSpec& spec, FnStore& store, Fraction
   SideOptions sides;
   sides.no_T = "T (temperature) is not available in the fractional_step model";
   read_boundaries(top, spec, store, sides, c.boundaries);
-  for (Side s : kSides)
-    if (c.boundaries[int(s)].kind != BoundaryKind::Periodic)
-      throw CaseError(std::string("boundaries.") + side_name(s) + " = " + spec.side_text[int(s)] +
-                      ": the fractional_step model has periodic sides only so far (seed 004's box); "
-                      "use flow.periodic() on all four sides, or leave boundaries out");
 }
 
-// 3D: periodic or wall sides (six of them; left out: all periodic). Inflow and
-// outflow are refused by the model (fs_setup.cpp), functions of time here.
+// 3D: the six sides (left out: all periodic); inflow functions of the side's two
+// coordinates and t re-evaluated between steps.
 void read_sides3(const TableReader& top, CaseSpec& spec, FnStore& store, FractionalStepConfig& c) {
   if (!top.has("boundaries")) {
     for (Side s : kSides3) {
@@ -120,12 +117,47 @@ void read_sides3(const TableReader& top, CaseSpec& spec, FnStore& store, Fractio
     }
     return;
   }
-  const std::size_t dynamic_before = spec.dynamic.size();
   read_boundaries3(top, spec, store, c.boundaries3);
-  if (spec.dynamic.size() != dynamic_before)
-    throw CaseError(std::string("boundaries.") + side_name(spec.dynamic[dynamic_before].side) +
-                    ": sides given by functions are not available in the 3D fractional_step model (its sides are "
-                    "periodic or walls with fixed velocities)");
+}
+
+// The obstacles are at rest: a turning circle (flow.circle{ omega = ... }) would be
+// taken as one at rest without a word.
+void refuse_turning_bodies(const CaseSpec& spec, const FnStore& store) {
+  lua_State* L = store.L;
+  StackGuard guard(L);
+  for (std::size_t k = 0; k < spec.obstacles.size(); ++k) {
+    store.push(spec.obstacles[k].slot);
+    const auto* ud = test_udata<ShapeUD>(L, -1, kShapeMeta);
+    if (ud && ud->shape.omega != 0)
+      throw CaseError("obstacles[" + std::to_string(k + 1) + "] (" + spec.obstacles[k].description +
+                      "): a turning circle (omega) is not available in the fractional_step model, whose obstacles "
+                      "are at rest; model = 'projection' has them in 2D");
+    lua_pop(L, 1);
+  }
+}
+
+// The pressure solver when pressure.solver is not given: the direct FFT solve where
+// it applies (no obstacles, one pressure condition per axis), pcg with the FFT
+// preconditioner (seed 004's method) where only obstacles break the box, multigrid
+// where an axis has inflow on one side and outflow on the other (and then pcg's
+// preconditioner defaults to multigrid too).
+void default_pressure(const FractionalStepConfig& c, PressureControl& p) {
+  bool obstacles = false;
+  for (std::uint8_t x : c.solid) obstacles = obstacles || x != 0;
+  bool transformable = true;
+  const int D = c.dims == 3 ? 3 : 2;
+  for (int a = 0; a < D; ++a) {
+    const SideCondition &lo = D == 3 ? c.boundaries3[2 * a] : c.boundaries[2 * a],
+                        &hi = D == 3 ? c.boundaries3[2 * a + 1] : c.boundaries[2 * a + 1];
+    transformable = transformable && (lo.kind == BoundaryKind::Outflow) == (hi.kind == BoundaryKind::Outflow);
+  }
+  if (!transformable) {
+    p.solver = PressureSolverKind::Multigrid;
+    p.preconditioner = PreconditionerKind::Multigrid;  // for solver = 'pcg' without one
+  } else if (obstacles) {
+    p.solver = PressureSolverKind::PreconditionedCG;
+    p.preconditioner = PreconditionerKind::FFT;
+  }
 }
 
 void read_initial(const TableReader& top, FractionalStepConfig& c) {
@@ -161,15 +193,19 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
   read_fluid(top, c);
   if (c.dims == 3) read_sides3(top, spec, store, c);
   else read_sides(top, spec, store, c);
+  std::vector<int> obstacle_id;
+  read_obstacles(top, spec, store, c.solid, obstacle_id);
+  refuse_turning_bodies(spec, store);
   read_initial(top, c);
   const std::string a = top.choice("advection", "quick", {"quick", "central"});
   c.advection = a == "central" ? FsAdvection::Central : FsAdvection::Quick;
   const std::string d = top.choice("diffusion", "explicit", {"explicit", "crank_nicolson"});
   c.diffusion = d == "crank_nicolson" ? FsDiffusion::CrankNicolson : FsDiffusion::Explicit;
+  default_pressure(c, c.pressure);
   read_pressure(top, c.pressure,
                 {{"fft", "pcg", "cg", "multigrid"},
-                 "is not offered by the fractional_step model (its box takes 'fft', the default, "
-                 "'pcg' (with preconditioner = 'fft': seed 004's method), 'cg' or 'multigrid')"});
+                 "is not offered by the fractional_step model (it takes 'fft', 'pcg' (with preconditioner = "
+                 "'fft': seed 004's method), 'cg' or 'multigrid')"});
   if (top.has("kernels")) {
     lua_State* L = top.state();
     StackGuard guard(L);
@@ -182,7 +218,8 @@ std::shared_ptr<const ModelCase> read_fractional_step(const TableReader& top, Ca
 }
 
 const ModelRegistration registration{{"fractional_step",
-                                      {"fluid", "boundaries", "initial", "advection", "diffusion", "pressure", "kernels"},
+                                      {"fluid", "boundaries", "obstacles", "initial", "advection", "diffusion",
+                                       "pressure", "kernels"},
                                       read_fractional_step, true}};
 
 }  // namespace

@@ -17,7 +17,7 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
   top.push("pressure");
   TableReader t(L, -1, "pressure",
                 {"solver", "omega", "tol", "max_iter", "check_every", "preconditioner", "cycle", "pre_smooth",
-                 "post_smooth", "mixed"});
+                 "post_smooth", "mixed", "multigrid_gather"});
   if (t.has("mixed") && !choices.mixed)
     throw CaseError("pressure.mixed is offered by the projection model only (model = \"projection\")");
   if (choices.mixed) *choices.mixed = t.boolean("mixed", *choices.mixed);
@@ -56,7 +56,7 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
   }
   const bool uses_mg = s == "multigrid" || (s == "pcg" && pre == "multigrid");
   if (!uses_mg)
-    for (const char* k : {"cycle", "pre_smooth", "post_smooth"})
+    for (const char* k : {"cycle", "pre_smooth", "post_smooth", "multigrid_gather"})
       only_for(k, "'multigrid' (or 'pcg' with preconditioner = 'multigrid')");
   if (s != "multigrid") only_for("cycle", "'multigrid'");
   if (s == "multigrid") p.cycle = t.choice("cycle", "V", {"V", "F"}) == "F" ? MultigridCycle::F : MultigridCycle::V;
@@ -70,6 +70,9 @@ void read_pressure(const TableReader& top, PressureControl& p, const PoissonChoi
                     "multigrid preconditioner must be a symmetric V-cycle");
   p.pre_smooth = int(ps);
   p.post_smooth = int(qs);
+  const long long gather = t.integer("multigrid_gather", p.multigrid_gather);
+  check_int_range("pressure.multigrid_gather", gather, 1, 1LL << 40);
+  p.multigrid_gather = long(gather);
   p.omega = t.number("omega", p.omega);
   check_open("pressure.omega", p.omega, 0.0, 2.0);
   p.tol = t.number("tol", p.tol);

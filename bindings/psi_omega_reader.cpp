@@ -144,6 +144,37 @@ void read_kernels(const TableReader& top, PsiOmegaConfig& c, CaseSpec& spec) {
   read_forced_kernels(t, {"transport", "stream", "lines_x", "lines_y"}, spec);  // psi_omega_kernels.cpp
 }
 
+// obstacles = { shape, { shape, T = flow.dirichlet(value) | flow.neumann(gradient) }, ... }
+// rasterised at the grid nodes (engine/models/psi_omega/body_setup.hpp).
+void read_bodies(const TableReader& top, CaseSpec& spec, FnStore& store, PsiOmegaConfig& c) {
+  if (!top.has("obstacles")) return;
+  std::vector<BodyConfig::Thermal> thermal;
+  ObstacleOptions options;
+  options.at_nodes = true;
+  options.entry_keys = {"T"};
+  options.read_entry = [&](int k, const TableReader& entry) {
+    if (!entry.has("T")) return;
+    lua_State* L = entry.state();
+    StackGuard guard(L);
+    entry.push("T");
+    auto* sc = test_udata<ScalarUD>(L, -1, kScalarMeta);
+    if (!sc)
+      throw CaseError(entry.name("T") + " must be flow.dirichlet(value) or flow.neumann(gradient) (got " +
+                      describe_value(L, -1) + ")");
+    if (sc->fn)
+      throw CaseError(entry.name("T") + ": a body's temperature condition is a number (one value for the whole "
+                      "body); functions of position and time are for the sides");
+    if (!c.heat.enabled)
+      throw CaseError(entry.name("T") + " needs heat transport: give fluid.kappa (or Pr, or Ra and Pr)");
+    if (thermal.size() <= std::size_t(k)) thermal.resize(std::size_t(k) + 1);
+    thermal[std::size_t(k)] = BodyConfig::Thermal{sc->kind, sc->value};
+  };
+  read_obstacles(top, spec, store, c.bodies.solid, c.bodies.obstacle_id, options);
+  c.bodies.count = int(spec.obstacles.size());
+  thermal.resize(spec.obstacles.size());
+  c.bodies.T = thermal;
+}
+
 // Whether the case asks for time = { scheme = "adi" } (read_case reads the time table
 // after the model's reader, and checks it).
 bool adi_steps(const TableReader& top) {
@@ -164,9 +195,7 @@ std::shared_ptr<const ModelCase> read_psi_omega(const TableReader& top, CaseSpec
   SideOptions sides;
   sides.at_nodes = true;
   read_boundaries(top, spec, store, sides, c.boundaries);
-  if (top.has("obstacles"))
-    throw CaseError("obstacles are not yet available in the psi_omega model (a body in the flow needs "
-                    "its own unknown stream-function constant); use model = 'projection'");
+  read_bodies(top, spec, store, c);
   read_initial(top, c);
   // With ADI steps the stream function moves more per step than CG's extrapolated
   // first guess follows: line relaxation is the default there (1-4 iterations a step

@@ -13,8 +13,8 @@ local warmup, steps = param("warmup", 20), param("steps", 200)
 local sim = flow.simulation {
   model = "lbm_swe",
   grid = { nx = nx, ny = ny, lx = nx, ly = ny },  -- 1 m cells
-  fluid = { gravity = 9.81, nu = 0.5 },
-  initial = { h = 10 },
+  fluid = { gravity = 9.81, nu = param("nu", 0.5) },
+  initial = { h = param("h", 10) },
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall() },
   precision = param("precision", "float"),
   storage = param("storage", "same"),

@@ -15,7 +15,7 @@
 // of a sweep, before the residual, the restriction (of the residual) and the
 // prolongation (of the coarse correction). Levels stay on the blocks while every block
 // halves evenly, keeps kMinBlockSide cells a side and the level has more than
-// kGatherCells cells; the first level that does not is gathered: every rank gathers
+// pressure.multigrid_gather cells; the first level that does not is gathered: every rank gathers
 // its right-hand side and iterate, runs the rest of the cycle on the whole level
 // (redundantly, the same on every rank: the one-rank hierarchy from there down), and
 // cuts its block's correction back. So a cycle computes on each cell what one rank
@@ -38,9 +38,13 @@ namespace flowlua {
 
 namespace mg {
 constexpr long kCoarsestCells = 64;  // stop halving at this size
-// Several ranks: gather a level with at most this many cells, or whose blocks would
-// have fewer than kMinBlockSide cells a side (exchanges cost more than the work).
-constexpr long kGatherCells = 1024;
+// Several ranks: a level whose blocks would have fewer than kMinBlockSide cells a
+// side is gathered, and so is the first with at most PressureControl::multigrid_gather
+// cells. Each exchange costs tens of microseconds of latency whatever its size,
+// about as much as a sweep of a 1024^2 level; a gathered level costs two allgathers
+// and the rest of the cycle on every rank. Measured on 2 GPUs (weak scaling at 4096^2
+// a GPU, docs/mpi.md): 16384 cells (the default) beat 1024 by 8% and 65536 by 2%;
+// 262144 was 20% slower.
 constexpr int kMinBlockSide = 4;
 }
 
@@ -52,11 +56,13 @@ class MultigridHierarchy {
   using View = PoissonViewOf<Real, D>;
   using Plan = std::conditional_t<D == 2, mg::LevelPlan, mg::LevelPlan3>;
 
-  MultigridHierarchy(const PoissonProblemOf<D>& pr, int pre, int post) : pre_(pre), post_(post) {
+  MultigridHierarchy(const PoissonProblemOf<D>& pr, int pre, int post,
+                     long gather_cells = PressureControl{}.multigrid_gather)
+      : pre_(pre), post_(post) {
     std::vector<Plan> plans;
     if constexpr (D == 2) {
       if (pr.blocks) {
-        setup_blocks(pr);
+        setup_blocks(pr, gather_cells);
         return;
       }
       plans = mg::plan_levels(pr, mg::kCoarsestCells);
@@ -145,7 +151,7 @@ class MultigridHierarchy {
 
   // Several ranks (see the header comment): the levels on the blocks, and the
   // whole-grid hierarchy from the first gathered level down.
-  void setup_blocks(const PoissonProblem& pr) {
+  void setup_blocks(const PoissonProblem& pr, long gather_cells) {
     const PoissonBlocks& b = *pr.blocks;
     const std::vector<mg::LevelPlan> plans = mg::plan_levels(PoissonProblem{b.grid, b.nb, b.flags}, mg::kCoarsestCells);
     total_levels_ = int(plans.size());
@@ -158,7 +164,7 @@ class MultigridHierarchy {
     std::size_t gathered = plans.size() - 1;  // the coarsest is always gathered
     for (std::size_t l = 1; l < plans.size(); ++l) {
       const mg::LevelPlan& c = plans[l];
-      bool even = true, small = c.grid.cells() <= mg::kGatherCells;
+      bool even = true, small = c.grid.cells() <= gather_cells;
       for (ranks::Subdomain& s : blocks) {
         if ((c.cx && (s.i0 % 2 || s.nx % 2)) || (c.cy && (s.j0 % 2 || s.ny % 2))) even = false;
         s = ranks::resized(s, c.cx ? s.i0 / 2 : s.i0, c.cy ? s.j0 / 2 : s.j0, c.cx ? s.nx / 2 : s.nx,
@@ -329,7 +335,7 @@ class MultigridSolver final : public PressureSolver<Exec, Real, D> {
  public:
   using View = PoissonViewOf<Real, D>;
   MultigridSolver(const PressureControl& c, const PoissonProblemOf<D>& pr)
-      : c_(c), h_(pr, c.pre_smooth, c.post_smooth) {}
+      : c_(c), h_(pr, c.pre_smooth, c.post_smooth, c.multigrid_gather) {}
 
   SolveReport solve(const View& v) override {
     SolveReport rep;
@@ -375,7 +381,7 @@ class MultigridPreconditioner final : public Preconditioner<Exec, Real, D> {
  public:
   using View = PoissonViewOf<Real, D>;
   MultigridPreconditioner(const PressureControl& c, const PoissonProblemOf<D>& pr)
-      : h_(pr, c.pre_smooth, c.post_smooth) {}
+      : h_(pr, c.pre_smooth, c.post_smooth, c.multigrid_gather) {}
 
   double apply(const View& v, const Real* s, Real* z) override {
     Exec::fill(z, Real(0), linalg::field_size(v));

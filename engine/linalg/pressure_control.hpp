@@ -23,6 +23,9 @@ struct PressureControl {
   MultigridCycle cycle = MultigridCycle::V;
   int pre_smooth = 2;
   int post_smooth = 2;
+  // Several MPI ranks: the first level with at most this many cells (the whole
+  // level's) is gathered to every rank and solved there (linalg/multigrid.hpp).
+  long multigrid_gather = 16384;
 };
 
 }  // namespace flowlua

@@ -13,7 +13,8 @@
 -- seam and one beside the blocks' boundaries. Each with conjugate gradients and multigrid (the cavity also with
 -- multigrid-preconditioned CG, and a coarser cavity with red-black SOR, whose sweeps
 -- are many). The grids are large enough that multigrid keeps two levels on the blocks
--- before it gathers (linalg/multigrid.hpp).
+-- before it gathers (linalg/multigrid.hpp) with pressure.multigrid_gather = 1024 (the
+-- default, 16384 cells, would gather these small grids' first coarse level).
 local px, py = param("px", 0), param("py", 0)
 local N = param("steps", 8)
 local tol = param("tol", 1e-10)
@@ -41,7 +42,7 @@ local function run(name, spec, solvers)
     spec.decomposition = decomposition
     spec.time = { steps = N, cfl = 0.5 }
     spec.pressure = { solver = solver.solver, preconditioner = solver.preconditioner, tol = solver.tol or tol,
-                      max_iter = 20000, mixed = solver.mixed }
+                      max_iter = 20000, mixed = solver.mixed, multigrid_gather = solver.multigrid_gather }
     local sim = flow.simulation(spec)
     local iterations = {}
     sim:every(1, function(s) iterations[#iterations + 1] = s:diagnostics().pressure_iterations end)
@@ -51,13 +52,13 @@ local function run(name, spec, solvers)
   end
 end
 
-local cg, mg = { solver = "cg" }, { solver = "multigrid" }
+local cg, mg = { solver = "cg" }, { solver = "multigrid", multigrid_gather = 1024 }
 
 run("cavity", {
   grid = { nx = 96, ny = 96, lx = 1, ly = 1 },
   fluid = { nu = 0.01 },
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
-}, { cg, mg, { solver = "pcg", preconditioner = "multigrid" } })
+}, { cg, mg, { solver = "pcg", preconditioner = "multigrid", multigrid_gather = 1024 } })
 
 run("cavity48", {
   grid = { nx = 48, ny = 48, lx = 1, ly = 1 },
@@ -93,7 +94,7 @@ run("channel_float", {
     left = flow.inflow { u = function(s, t) return 4 * s * (1.5 - s) / 1.5 ^ 2 * (1 + 2 * t) end },
     right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
   },
-}, { { solver = "multigrid", mixed = true } })
+}, { { solver = "multigrid", mixed = true, multigrid_gather = 1024 } })
 
 run("periodic", {
   grid = { nx = 96, ny = 48, lx = 2, ly = 1 },

@@ -4,6 +4,7 @@
 // numerics depend on, so the model is safe to drive from C++ (tests, the benchmark
 // harness) too.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -37,12 +38,17 @@ struct FractionalStepConfig : CaseCommon {
   // in float), or after diffusion_max_iter iterations.
   double diffusion_tol = 0;
   int diffusion_max_iter = 1000;
-  // 2D sides: periodic on all four (the seed's box); walls, inflow and outflow are
-  // refused with a clear message until the 2D ghost fill for them exists.
+  // 2D sides: per axis periodic on both sides, or any of walls (no-slip, moving along
+  // themselves), slip, inflow (normal velocity into the domain) and outflow on each
+  // (core/ghost_fill.hpp, fs_outflow.hpp). Inflow without an outflow side must bring
+  // no net flux.
   Boundaries boundaries;
-  // 3D sides (dims = 3): per axis periodic on both sides, or walls (no-slip, moving
-  // along themselves, slip) on both; inflow and outflow are refused.
+  // 3D sides (dims = 3): the same, six sides.
   Boundaries3 boundaries3;
+  // Obstacle cells (nx * ny, or nx * ny * nz in 3D, i fastest; empty: none): the
+  // staircase of flagged cells (core/flags.hpp), no-slip at rest on their faces
+  // (fs_state.hpp). They may not touch an inflow or outflow side.
+  std::vector<std::uint8_t> solid;
   // A uniform body force per unit mass (x, y, z): the mean pressure gradient -dp/dz / rho
   // that drives a periodic duct. Zero: none.
   double force[3] = {0, 0, 0};
@@ -51,8 +57,10 @@ struct FractionalStepConfig : CaseCommon {
   // 3D: the Grid3 layout (grid3.size()), w(i, j, k) at ((i - 1/2) dx, (j - 1/2) dy, k dz).
   std::vector<double> u0, v0, w0, p0;
   // The Poisson solver: the direct FFT solve by default (exact in a periodic box,
-  // the seed's preconditioner without the CG); pcg with preconditioner = "fft" is the
-  // seed's own method.
+  // the seed's preconditioner without the CG; refused with obstacles, and where an
+  // axis has inflow on one side and outflow on the other); pcg with preconditioner =
+  // "fft" is the seed's own method where bodies break the box; multigrid takes any
+  // case. (The Lua reader picks by the case when pressure.solver is not given.)
   PressureControl pressure = [] {
     PressureControl p;
     p.solver = PressureSolverKind::FFT;

@@ -11,8 +11,12 @@
 // Point functions for both backends; D = 3 only (2D keeps the projection model's
 // host diagnostics).
 #pragma once
+#include <cmath>
+
+#include "core/grid3.hpp"
 #include "models/fractional_step/fs_projection.hpp"
 #include "models/fractional_step/fs_state.hpp"
+#include "sim/solver.hpp"
 
 namespace flowlua::fractional_step {
 
@@ -76,5 +80,15 @@ struct CentreSpeed2 {
     return q;
   }
 };
+
+// kinetic_energy, dissipation, max_speed and max_divergence of the 3D state into d.
+template <class Exec, class Real, bool kWalls>
+void add_field_sums3(const State<3, Real>& s, const Grid3& g, double nu, Diagnostics& d) {
+  const double dv = g.dx * g.dy * g.dz;
+  d.add("kinetic_energy", Exec::reduce_sum3(1, g.nx, 1, g.ny, 1, g.nz, EnergySum<Real, kWalls>{s, dv}));
+  d.add("dissipation", Exec::reduce_sum3(1, g.nx, 1, g.ny, 1, g.nz, DissipationSum<Real, kWalls>{s, nu * dv}));
+  d.add("max_speed", std::sqrt(Exec::reduce_max3(1, g.nx, 1, g.ny, 1, g.nz, CentreSpeed2<Real, kWalls>{s})));
+  d.add("max_divergence", Exec::reduce_max3(1, g.nx, 1, g.ny, 1, g.nz, AbsDivergence<Real, kWalls>{s}));
+}
 
 }  // namespace flowlua::fractional_step

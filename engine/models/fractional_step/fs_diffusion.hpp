@@ -7,22 +7,27 @@
 // components at once by conjugate gradients (I - a L is symmetric positive definite on
 // the staggered unknowns): start from x = b, whose residual is a L b with the ghost
 // values of the sides (moving walls included), then corrections with the homogeneous
-// sides (the ghosts of the search direction filled with zero wall velocities). Wall
-// faces (the normal component's last face on a wall axis) are not unknowns: their
-// residual and direction are 0. Point functions for both backends, any D.
+// sides (the ghosts of the search direction filled with zero wall velocities). Fixed
+// faces (the normal component's last face on an axis with sides, faces beside
+// obstacles) are not unknowns: their residual and direction are 0; a neighbour inside
+// an obstacle is the mirror image (fs_state.hpp), which keeps I - a L symmetric.
+// Point functions for both backends, any D.
 #pragma once
 #include "models/fractional_step/fs_state.hpp"
 
 namespace flowlua::fractional_step {
 
-// L_a v at face x of component a: the same 2D + 1-point stencil as the momentum's
-// viscous term, ghosts read through the ghost layer on wall axes (kWalls).
-template <int D, class Real, bool kWalls>
-FL_HD Real component_laplacian(const State<D, Real>& s, const Real* v, const Cell<D>& x) {
+// L_a v at face x of component a (values v): the same 2D + 1-point stencil as the
+// momentum's viscous term, ghosts read through the ghost layer on axes with sides
+// (kWalls), neighbours inside obstacles mirrored (kBodies).
+template <int D, class Real, bool kWalls, bool kBodies = false>
+FL_HD Real component_laplacian(const State<D, Real>& s, const Real* v, const Cell<D>& x, int a) {
   const Real c = v[s.at(x)];
   Real l = 0;
   for (int b = 0; b < D; ++b)
-    l += (v[s.template at<kWalls>(x, b, 1)] - Real(2) * c + v[s.template at<kWalls>(x, b, -1)]) * s.inv_h2[b];
+    l += (s.template neighbour<kWalls, kBodies>(v, x, a, b, 1) - Real(2) * c +
+          s.template neighbour<kWalls, kBodies>(v, x, a, b, -1)) *
+         s.inv_h2[b];
   return l;
 }
 
@@ -35,7 +40,7 @@ struct CgVectors {
 };
 
 // r = a L b (the residual of x = b), p = r; returns r.r.
-template <int D, class Real, bool kWalls>
+template <int D, class Real, bool kWalls, bool kBodies = false>
 struct HelmholtzStart {
   State<D, Real> s;
   CgVectors<D, Real> v;
@@ -45,7 +50,8 @@ struct HelmholtzStart {
     double rr = 0;
     for (int k = 0; k < D; ++k) {
       Real r = 0;
-      if (!s.template wall_face<kWalls>(x, k)) r = a * component_laplacian<D, Real, kWalls>(s, s.star[k], x);
+      if (!s.template fixed<kWalls, kBodies>(x, k))
+        r = a * component_laplacian<D, Real, kWalls, kBodies>(s, s.star[k], x, k);
       v.r[k][c] = r;
       v.p[k][c] = r;
       rr += double(r) * double(r);
@@ -63,7 +69,7 @@ struct HelmholtzStart {
 };
 
 // q = (I - a L) p (p's ghosts hold the homogeneous sides); returns p.q.
-template <int D, class Real, bool kWalls>
+template <int D, class Real, bool kWalls, bool kBodies = false>
 struct HelmholtzApply {
   State<D, Real> s;
   CgVectors<D, Real> v;
@@ -73,7 +79,8 @@ struct HelmholtzApply {
     double pq = 0;
     for (int k = 0; k < D; ++k) {
       Real q = 0;
-      if (!s.template wall_face<kWalls>(x, k)) q = v.p[k][c] - a * component_laplacian<D, Real, kWalls>(s, v.p[k], x);
+      if (!s.template fixed<kWalls, kBodies>(x, k))
+        q = v.p[k][c] - a * component_laplacian<D, Real, kWalls, kBodies>(s, v.p[k], x, k);
       v.q[k][c] = q;
       pq += double(v.p[k][c]) * double(q);
     }

@@ -63,12 +63,24 @@ FieldSnapshot3 derived_field3(const HostState3& s, const std::string& name) {
   f.grid = g;
   f.values.assign(std::size_t(g.cells()), 0.0);
   f.writable = name == "p";
-  double pmean = 0;
-  if (name == "p") {
+  auto fluid = [&](int i, int j, int k) { return !s.flags || is_fluid((*s.flags)[g.at(i, j, k)]); };
+  if (s.flags) {
+    f.solid.assign(std::size_t(g.cells()), 0);
     for (int k = 1; k <= g.nz; ++k)
       for (int j = 1; j <= g.ny; ++j)
-        for (int i = 1; i <= g.nx; ++i) pmean += s.p[g.at(i, j, k)];
-    pmean /= double(g.cells());
+        for (int i = 1; i <= g.nx; ++i) f.solid[f.index(i, j, k)] = fluid(i, j, k) ? 0 : 1;
+  }
+  double pmean = 0;
+  if (name == "p" && s.singular) {
+    long count = 0;
+    for (int k = 1; k <= g.nz; ++k)
+      for (int j = 1; j <= g.ny; ++j)
+        for (int i = 1; i <= g.nx; ++i)
+          if (fluid(i, j, k)) {
+            pmean += s.p[g.at(i, j, k)];
+            ++count;
+          }
+    pmean /= double(count > 0 ? count : 1);
   }
   for (int k = 1; k <= g.nz; ++k)
     for (int j = 1; j <= g.ny; ++j)
@@ -77,7 +89,7 @@ FieldSnapshot3 derived_field3(const HostState3& s, const std::string& name) {
         if (name == "u" || name == "v" || name == "w") {
           v = centre(s, name == "u" ? 0 : name == "v" ? 1 : 2, i, j, k);
         } else if (name == "p") {
-          v = (s.p[g.at(i, j, k)] - pmean) * s.rho;
+          v = fluid(i, j, k) ? (s.p[g.at(i, j, k)] - pmean) * s.rho : 0.0;
         } else if (name == "speed") {
           const double a = centre(s, 0, i, j, k), b = centre(s, 1, i, j, k), c = centre(s, 2, i, j, k);
           v = std::sqrt(a * a + b * b + c * c);

@@ -36,21 +36,30 @@ FL_HD Real face_value(Real f, Real w, Real p, Real e, Real ee, bool quick_at_run
 // faces carry the advecting velocity averaged from two nodes (eq. 11): for b = a the
 // cell centres between u_a nodes, otherwise the edges between u_b nodes.
 //
-// kWalls: along a wall axis b the ghost layer holds the mirrored tangential values
-// (core/ghost_fill3.hpp) and the walls' normal faces are 0. A face whose QUICK stencil
-// would reach past the ghost layer takes the central value: for b = a the cell
-// centres next to the walls (their far-upstream node would be the face beyond the
-// wall); for b != a the wall faces themselves, whose advecting velocity is the
-// wall's normal velocity, 0, so their flux vanishes whatever the face value.
-template <int D, int kScheme, class Real, bool kWalls = false>
+// kWalls: along an axis with sides other than periodic the ghost layer holds the
+// sides' values (core/ghost_fill.hpp: mirrored tangential values, the normal faces
+// of walls 0, of inflow the inflow, of outflow the face the model keeps). A face
+// whose QUICK stencil would reach past the ghost layer takes the central value: for
+// b = a the cell centres next to the sides (their far-upstream node would be the
+// face beyond the side); for b != a the side's faces themselves, where the
+// advecting velocity is the side's normal velocity (0 on walls) and the central
+// value is the side's tangential velocity (the ghost mirrors about it).
+//
+// kBodies: neighbours across an obstacle's wall are mirrored (State::neighbour), and
+// a face value takes the central average unless the QUICK stencil's faces are all
+// open (both cells fluid): the upwind-biased interpolation assumes smooth data, and
+// at the body's wall the advecting velocity is 0 anyway.
+template <int D, int kScheme, class Real, bool kWalls = false, bool kBodies = false>
 FL_HD Real momentum_rhs(const State<D, Real>& s, int a, const Cell<D>& x, Real nu, bool quick = true) {
   const Real* ua = s.vel[a];
   const std::size_t c = s.at(x);
   const Real up = ua[c];
   Real conv = 0, diff = 0;
   for (int b = 0; b < D; ++b) {
-    const Real um2 = ua[s.template at<kWalls>(x, b, -2)], um1 = ua[s.template at<kWalls>(x, b, -1)];
-    const Real up1 = ua[s.template at<kWalls>(x, b, 1)], up2 = ua[s.template at<kWalls>(x, b, 2)];
+    const Real um2 = s.template neighbour<kWalls, kBodies>(ua, x, a, b, -2);
+    const Real um1 = s.template neighbour<kWalls, kBodies>(ua, x, a, b, -1);
+    const Real up1 = s.template neighbour<kWalls, kBodies>(ua, x, a, b, 1);
+    const Real up2 = s.template neighbour<kWalls, kBodies>(ua, x, a, b, 2);
     Real fp, fm;  // advecting velocity on the + and - faces along b
     if (b == a) {
       fp = Real(0.5) * (up + up1);
@@ -60,15 +69,19 @@ FL_HD Real momentum_rhs(const State<D, Real>& s, int a, const Cell<D>& x, Real n
       fp = Real(0.5) * (ub[c] + ub[s.template at<kWalls>(x, a, 1)]);
       fm = Real(0.5) * (ub[s.template at<kWalls>(x, b, -1)] + ub[s.template at<kWalls>(x, a, 1, b, -1)]);
     }
-    Real qp, qm;
-    if (kWalls && !s.periodic[b] && (x.c[b] == 1 || x.c[b] >= s.n[b] - (b == a ? 1 : 0))) {
-      const bool lo = x.c[b] == 1, hi = x.c[b] >= s.n[b] - (b == a ? 1 : 0);
-      qp = hi ? Real(0.5) * (up + up1) : face_value<kScheme>(fp, um1, up, up1, up2, quick);
-      qm = lo ? Real(0.5) * (um1 + up) : face_value<kScheme>(fm, um2, um1, up, up1, quick);
-    } else {
-      qp = face_value<kScheme>(fp, um1, up, up1, up2, quick);
-      qm = face_value<kScheme>(fm, um2, um1, up, up1, quick);
+    bool central_p = false, central_m = false;
+    if (kWalls && !s.periodic[b]) {
+      central_m = x.c[b] == 1;
+      central_p = x.c[b] >= s.n[b] - (b == a ? 1 : 0);
     }
+    if (kBodies) {
+      const bool om2 = s.open(x, a, b, -2), om1 = s.open(x, a, b, -1);
+      const bool op1 = s.open(x, a, b, 1), op2 = s.open(x, a, b, 2);
+      central_p = central_p || !(om1 && op1 && op2);
+      central_m = central_m || !(om2 && om1 && op1);
+    }
+    const Real qp = central_p ? Real(0.5) * (up + up1) : face_value<kScheme>(fp, um1, up, up1, up2, quick);
+    const Real qm = central_m ? Real(0.5) * (um1 + up) : face_value<kScheme>(fm, um2, um1, up, up1, quick);
     conv += (fp * qp - fm * qm) * s.inv_h[b];
     diff += (up1 - Real(2) * up + um1) * s.inv_h2[b];
   }
@@ -88,11 +101,12 @@ struct Ab2Weights {
 // One pass over the cells: R^n of every component, u* from it and R^{n-1}, and
 // R^n kept as the next step's history. A uniform body force (per unit mass: a mean
 // pressure gradient driving a periodic duct) is part of R when has_force is set.
-// Wall faces (kWalls) keep their value: u* = u^n there, R = 0. With Crank-Nicolson
+// Fixed faces (the sides' faces with kWalls, faces beside obstacles with kBodies)
+// keep their value: u* = u^n there, R = 0. With Crank-Nicolson
 // diffusion (cn, fs_diffusion.hpp) R is the convection (and force) only, and u* gets
 // the explicit half of the viscous term, a L u^n: the right-hand side of the
 // Helmholtz solve that follows.
-template <int D, int kScheme, class Real, bool kWalls = false>
+template <int D, int kScheme, class Real, bool kWalls = false, bool kBodies = false>
 struct Predictor {
   State<D, Real> s;
   Real nu, dt, w_now, w_before;
@@ -105,15 +119,15 @@ struct Predictor {
   FL_HD void point(const Cell<D>& x) const {
     const std::size_t c = s.at(x);
     for (int a = 0; a < D; ++a) {
-      if (s.template wall_face<kWalls>(x, a)) {
+      if (s.template fixed<kWalls, kBodies>(x, a)) {
         s.star[a][c] = s.vel[a][c];
         s.hist[a][c] = Real(0);
         continue;
       }
-      Real r = momentum_rhs<D, kScheme, Real, kWalls>(s, a, x, cn ? Real(0) : nu, quick);
+      Real r = momentum_rhs<D, kScheme, Real, kWalls, kBodies>(s, a, x, cn ? Real(0) : nu, quick);
       if (has_force) r += force[a];
       Real st = s.vel[a][c] + dt * (w_now * r - w_before * s.hist[a][c]);
-      if (cn) st += half_nu_dt * component_laplacian<D, Real, kWalls>(s, s.vel[a], x);
+      if (cn) st += half_nu_dt * component_laplacian<D, Real, kWalls, kBodies>(s, s.vel[a], x, a);
       s.star[a][c] = st;
       s.hist[a][c] = r;
     }

@@ -8,8 +8,9 @@
 namespace flowlua::fractional_step {
 
 // div(v) at cell x (seed eq. 13): sum over axes of the face difference.
-// On a wall axis (kWalls) the first cell's "-" face is the wall face in the ghost
-// layer (index 0), which holds the wall's normal velocity.
+// On an axis with sides (kWalls) the first cell's "-" face is the side's face in the
+// ghost layer (index 0), which holds its normal velocity (0 on walls, the inflow, or
+// the outflow face the model keeps). Obstacle cells have every face at 0.
 template <int D, class Real, bool kWalls = false>
 FL_HD Real divergence(const State<D, Real>& s, Real* const* v, const Cell<D>& x) {
   const std::size_t c = s.at(x);
@@ -32,8 +33,10 @@ struct PressureRhs {
 };
 
 // u^{n+1} = u* - dt grad p; returns max |u^{n+1} - u^n| over the components (for
-// steady-state stops; a plain launch drops it). Wall faces (kWalls) are left alone.
-template <int D, class Real, bool kWalls = false>
+// steady-state stops; a plain launch drops it). Fixed faces (the sides' faces with
+// kWalls, faces beside obstacles with kBodies: State::fixed) are left alone; the
+// outflow faces are corrected by their own pass (fs_outflow.hpp).
+template <int D, class Real, bool kWalls = false, bool kBodies = false>
 struct Correction {
   State<D, Real> s;
   Real dt;
@@ -41,7 +44,7 @@ struct Correction {
     const std::size_t c = s.at(x);
     double change = 0;
     for (int a = 0; a < D; ++a) {
-      if (s.template wall_face<kWalls>(x, a)) continue;
+      if (s.template fixed<kWalls, kBodies>(x, a)) continue;
       const Real un = s.star[a][c] - dt * (s.p[s.at(x, a, 1)] - s.p[c]) * s.inv_h[a];
       double d = double(un) - double(s.vel[a][c]);
       d = d < 0 ? -d : d;

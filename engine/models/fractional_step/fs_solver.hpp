@@ -1,13 +1,17 @@
 // The fractional-step model (seed 004, Costarelli et al.) on one backend and one
-// precision, in 2D (D = 2: the periodic box) or 3D (D = 3: periodic axes or walls on
-// both sides of an axis). Each step:
+// precision, in 2D (D = 2) or 3D (D = 3): per axis periodic, or sides that are walls
+// (no-slip, moving, slip), inflow or outflow; obstacle cells. Each step:
 //   1. dt: fixed, or cfl * min(convective limit 1 / max sum_a |u_a| / h_a, the
 //      diffusive limit of AB2 1 / (4 nu sum_a 1 / h_a^2)): one scalar copied back;
 //   2. predictor: R(u^n) with QUICK or central fluxes and u* by AB2 (forward Euler on
 //      the first step), R(u^n) kept as the next step's history (seed eq. 5-6, 10-12);
-//   3. rhs = div u* / dt and lap (p / rho) = rhs (seed eq. 4; FFT direct or PCG);
-//   4. u^{n+1} = u* - dt grad (p / rho) (seed eq. 17);
-//   5. with walls (3D): the ghost layers refilled (core/ghost_fill3.hpp).
+//      with sides: their values on u*'s boundary faces, the outflow faces' u* copied
+//      from the first interior ones (fs_sides.hpp);
+//   3. rhs = div u* / dt and lap (p / rho) = rhs (seed eq. 4; FFT direct, PCG or
+//      multigrid);
+//   4. u^{n+1} = u* - dt grad (p / rho) (seed eq. 17) on the open faces;
+//   5. with sides: the ghost layers refilled (core/ghost_fill.hpp) and the outflow
+//      faces corrected (fs_outflow.hpp).
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
@@ -21,7 +25,6 @@
 #include "backend/device_array.hpp"
 #include "core/error.hpp"
 #include "core/flags.hpp"
-#include "core/ghost_fill3.hpp"
 #include "linalg/solver_factory.hpp"
 #include "models/fractional_step/fs_diagnostics.hpp"
 #include "models/fractional_step/fs_diffusion.hpp"
@@ -29,19 +32,38 @@
 #include "models/fractional_step/fs_kernels.hpp"
 #include "models/fractional_step/fs_momentum.hpp"
 #include "models/fractional_step/fs_projection.hpp"
+#include "models/fractional_step/fs_side_flux.hpp"
+#include "models/fractional_step/fs_sides.hpp"
 #include "models/projection/derived_fields.hpp"
 #include "sim/memory_check.hpp"
 #include "sim/solver.hpp"
 
 namespace flowlua::fractional_step {
 
-// Host-side checks and flags (fs_setup.cpp): the 2D periodic box, or the 3D box.
+// Host-side checks and flags (fs_setup.cpp): the 2D box, or the 3D box.
 FlagReport prepare(const FractionalStepConfig& c);
 FlagReport prepare3(const FractionalStepConfig& c);
-// Whether the 3D box's axis a (0 x, 1 y, 2 z) is periodic (else walls on both sides).
+// Whether the 3D box's axis a (0 x, 1 y, 2 z) is periodic (else it has other sides).
 bool periodic_axis3(const FractionalStepConfig& c, int a);
+// Whether a side may take new values `sc` (inflow functions of time): the same kind,
+// one finite value per boundary cell, no net inflow without an outflow side.
+void check_side_update(const FractionalStepConfig& c, Side side, const SideCondition& sc);
+// Component a's initial values (grid layout) with the faces beside obstacle cells at 0.
+void zero_body_faces(const FractionalStepConfig& c, const FlagReport& flags, int a, std::vector<double>& v);
+// CaseError, before anything is allocated, when `cells` (ghosts included) of the model's
+// arrays do not fit in the device's free memory (cuda) or the host's.
+void check_memory(std::size_t cells, int dims, std::size_t real_size, bool cuda, int nx, int ny, int nz);
+// A 2D host copy with the ghosts of the periodic axes wrapped, so the projection
+// model's derived fields (cell-centred velocities, vorticity, divergence) read the
+// wrapped neighbours; the other sides' ghosts are the solver's own.
+void wrap_periodic_ghosts(const Grid& g, bool px, bool py, std::vector<double>& h);
+// ", first in cell (i, j[, k]) at x = ..." for the first interior cell where one of
+// `arrays` (the case's grid layout) is not finite, and that cell (1-based) in `cell`;
+// "" and zeros when every value is finite.
+std::string first_non_finite(const FractionalStepConfig& c, const std::vector<std::vector<double>>& arrays,
+                             int* cell);
 std::string describe_plan(const FractionalStepConfig& c, const char* backend, const std::string& pressure_solver,
-                          const KernelPlan& plan);
+                          const KernelPlan& plan, const FlagReport& flags);
 // The time step for an inverse convective time inv_t (fs_setup.cpp).
 double stable_dt(const FractionalStepConfig& c, double inv_t);
 
@@ -55,25 +77,15 @@ class FractionalStepSolver final : public Solver {
       : c_(config),
         flags_(D == 2 ? prepare(c_) : prepare3(c_)),
         g_(grid_of(c_)),
-        n_(checked_size(g_, c_.precision)),
+        n_(checked_size(g_)),
         p_(n_),
         rhs_(n_),
         flag_array_(n_) {
-    for (int a = 0; a < D; ++a) periodic_[a] = D == 2 || periodic_axis3(c_, a);
+    for (int a = 0; a < D; ++a) periodic_[a] = boundaries()[2 * a].kind == BoundaryKind::Periodic;
     for (int a = 0; a < D; ++a) walls_ = walls_ || !periodic_[a];
-    if constexpr (D == 3)
-      if (walls_) {
-        sides_ = std::make_unique<SideArrays3<Exec, Real>>(g_, c_.boundaries3);
-        if (c_.diffusion == FsDiffusion::CrankNicolson) {
-          Boundaries3 zero = c_.boundaries3;  // the same kinds with zero values: CG's corrections
-          for (SideCondition& b : zero) {
-            b.normal.clear();
-            b.tangential.clear();
-            b.tangential2.clear();
-          }
-          zero_sides_ = std::make_unique<SideArrays3<Exec, Real>>(g_, zero);
-        }
-      }
+    bodies_ = flags_.fluid_cells < g_.cells();
+    if (walls_)
+      sides_ = std::make_unique<BoxSides<D, Exec, Real>>(g_, boundaries(), c_.diffusion == FsDiffusion::CrankNicolson);
     if (c_.diffusion == FsDiffusion::CrankNicolson)
       for (int a = 0; a < D; ++a)
         for (auto* v : {&cg_r_[a], &cg_p_[a], &cg_q_[a]}) {
@@ -88,9 +100,16 @@ class FractionalStepSolver final : public Solver {
       hist_[a].fill(Real(0));
     }
     flag_array_.upload(flags_.flags);
-    upload(c_.u0, vel_[0]);
-    upload(c_.v0, vel_[1]);
-    if constexpr (D == 3) upload(c_.w0, vel_[2]);
+    const std::vector<double>* initial[3] = {&c_.u0, &c_.v0, &c_.w0};
+    for (int a = 0; a < D; ++a) {
+      if (!bodies_ || initial[a]->empty()) {
+        upload(*initial[a], vel_[a]);
+        continue;
+      }
+      std::vector<double> v = *initial[a];  // at rest on the obstacles' faces
+      zero_body_faces(c_, flags_, a, v);
+      upload(v, vel_[a]);
+    }
     fill_walls();
     rhs_.fill(Real(0));
     p_.fill(Real(0));
@@ -103,10 +122,7 @@ class FractionalStepSolver final : public Solver {
     // so that a sampled profile starts on the manifold the scheme keeps.
     if (!c_.u0.empty() || !c_.v0.empty() || (D == 3 && !c_.w0.empty())) {
       for (int a = 0; a < D; ++a) Exec::copy(star_[a].data(), vel_[a].data(), n_);
-      run_rhs(1.0);
-      solve_pressure();
-      run_correction(1.0);
-      fill_walls();
+      project(1.0);
     }
     upload(c_.p0, p_);
     if (!c_.p0.empty()) scale_pressure(1 / c_.rho);
@@ -115,11 +131,12 @@ class FractionalStepSolver final : public Solver {
   void step() override {
     dt_ = next_dt();
     predictor();
-    if (c_.diffusion == FsDiffusion::CrankNicolson) diffuse();
-    run_rhs(dt_);
-    solve_pressure();
-    run_correction(dt_);
-    fill_walls();
+    fill_star();
+    if (c_.diffusion == FsDiffusion::CrankNicolson) {
+      diffuse();
+      fill_star();
+    }
+    project(dt_);
     time_ += dt_;
     dt_prev_ = dt_;
     ++steps_;
@@ -129,7 +146,7 @@ class FractionalStepSolver final : public Solver {
   // "pressure", "correction". Runs the kernels the plan chose, as step() does.
   void run_stage(const std::string& stage) {
     if (stage == "dt") dt_ = dt_from(convective_rate());  // the reduction every adaptive step pays
-    else if (stage == "momentum") predictor();
+    else if (stage == "momentum") { predictor(); fill_star(); }
     else if (stage == "diffusion") { if (c_.diffusion == FsDiffusion::CrankNicolson) diffuse(); }
     else if (stage == "rhs") run_rhs(dt_ > 0 ? dt_ : 1.0);
     else if (stage == "pressure") solve_pressure();
@@ -159,9 +176,15 @@ class FractionalStepSolver final : public Solver {
   const CaseCommon& common() const override { return c_; }
   const FractionalStepConfig& config() const { return c_; }
 
-  void set_side(Side side, const SideCondition&) override {
-    throw CaseError(std::string("boundaries.") + side_name(side) +
-                    ": the fractional_step model's sides are periodic or fixed walls and have no values to change");
+  // New values for a side (inflow functions of time, re-evaluated between steps).
+  void set_side(Side side, const SideCondition& sc) override {
+    check_side_update(c_, side, sc);
+    if constexpr (D == 2) c_.boundaries[int(side)] = sc;
+    else c_.boundaries3[int(side)] = sc;
+    sides_->set(side, sc);
+    Real* c[D];
+    for (int a = 0; a < D; ++a) c[a] = vel_[a].data();
+    sides_->fill_side(c, side);
   }
 
   int dims() const override { return D; }
@@ -222,13 +245,17 @@ class FractionalStepSolver final : public Solver {
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
     if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
+    add_side_fluxes<D, Exec, Real>(state(), boundaries(), spacing().data(), d);
     return d;
     }
   }
 
-  Forces forces(int) override { throw CaseError("the fractional_step model has no obstacles to take forces on"); }
+  Forces forces(int) override {
+    throw CaseError("sim:forces is not available in the fractional_step model (its obstacles hold the flow, but the "
+                    "forces on them are not computed); model = 'projection' has them in 2D");
+  }
 
-  std::string plan() const override { return describe_plan(c_, Exec::name, pressure_->describe(), plan_); }
+  std::string plan() const override { return describe_plan(c_, Exec::name, pressure_->describe(), plan_, flags_); }
   std::string backend_name() const override { return Exec::name; }
 
   SolverState save_state() override {
@@ -258,35 +285,26 @@ class FractionalStepSolver final : public Solver {
   }
 
  private:
-  // The model's own memory need, checked before anything is allocated (the core's
-  // check, sim/memory_check.hpp, counts 8 arrays a cell for every model): u, u*, R^{n-1}
-  // per component, p, rhs and about two arrays for the pressure solver's work, in Real,
-  // and the flag byte (a 3D double case at 128^3 peaks at 12.3 arrays of RSS on the
-  // CPU). CaseError with the bytes needed and available.
-  static std::size_t checked_size(const GridT& g, Precision precision) {
-    const std::size_t arrays = 3 * D + 4, n = g.size(), need = n * (arrays * sizeof(Real) + 1);
-    std::size_t have = 0;
-    const bool cuda = std::string(Exec::name) == "cuda";
-    if (cuda ? !cuda_free_memory(&have) : false) return n;
-    if (!cuda) have = host_bytes_available();
-    if (need <= have) return n;
-    std::ostringstream o;
-    o << "fractional_step: the grid " << g.nx << " x " << g.ny;
-    if constexpr (D == 3) o << " x " << g.nz;
-    o << " needs about " << double(need) / (1024.0 * 1024 * 1024) << " GiB (" << need << " bytes: " << arrays
-      << " arrays of " << (sizeof(Real) == 4 ? "float" : "double") << " per cell, u, u* and R^{n-1} per component, p, "
-      << "rhs and the pressure solver's work) and " << double(have) / (1024.0 * 1024 * 1024) << " GiB (" << have
-      << " bytes) is " << (cuda ? "free on the GPU" : "available on the host") << ": use a smaller grid"
-      << (precision == Precision::Double ? ", or precision = \"float\" (half the memory)" : "");
-    throw CaseError(o.str());
+  // The model's memory need, checked before anything is allocated (fs_setup.cpp).
+  static std::size_t checked_size(const GridT& g) {
+    check_memory(g.size(), D, sizeof(Real), std::string(Exec::name) == "cuda", g.nx, g.ny, grid_nz(g));
+    return g.size();
+  }
+  static int grid_nz(const GridT& g) {
+    if constexpr (D == 3) return g.nz;
+    else return 1;
   }
 
   static GridT grid_of(const FractionalStepConfig& c) {
     if constexpr (D == 2) return c.grid;
     else return c.grid3;
   }
+  const std::array<SideCondition, 2 * D>& boundaries() const {
+    if constexpr (D == 2) return c_.boundaries;
+    else return c_.boundaries3;
+  }
   auto neighbours() const {
-    if constexpr (D == 2) return Neighbours{g_.nx, g_.ny, true, true};
+    if constexpr (D == 2) return Neighbours{g_.nx, g_.ny, periodic_[0], periodic_[1]};
     else return Neighbours3{g_.nx, g_.ny, g_.nz, periodic_[0], periodic_[1], periodic_[2]};
   }
 
@@ -300,6 +318,7 @@ class FractionalStepSolver final : public Solver {
     }
     s.p = p_.data();
     s.rhs = rhs_.data();
+    s.flags = flag_array_.data();
     s.n[0] = g_.nx;
     s.n[1] = g_.ny;
     s.stride[0] = 1;
@@ -334,14 +353,28 @@ class FractionalStepSolver final : public Solver {
     else return Exec::reduce_sum3(1, g_.nx, 1, g_.ny, 1, g_.nz, f);
   }
 
-  // Wall faces and the mirrored ghost layers (3D boxes with walls; nothing otherwise).
+  // The sides' faces and the ghost layers of u^n (nothing in a periodic box).
   void fill_walls() {
-    if constexpr (D == 3) {
-      if (!walls_) return;
-      fill_ghosts3<Exec, Real>(
-          Velocity3<Real>{{vel_[0].data(), vel_[1].data(), vel_[2].data()}, {g_.nx, g_.ny, g_.nz}},
-          sides_->values());
-    }
+    if (!walls_) return;
+    Real* c[D];
+    for (int a = 0; a < D; ++a) c[a] = vel_[a].data();
+    sides_->fill(c);
+  }
+  // The same for u*: the inflow (and wall) values on the faces div u* reads, the
+  // outflow faces' zero-gradient predictor.
+  void fill_star() {
+    if (!walls_) return;
+    Real* c[D];
+    for (int a = 0; a < D; ++a) c[a] = star_[a].data();
+    sides_->fill(c);
+  }
+  // rhs, the pressure solve, the correction and the sides: u^{n+1} from u*.
+  void project(double dt) {
+    run_rhs(dt);
+    solve_pressure();
+    run_correction(dt);
+    fill_walls();
+    if (walls_ && sides_->has_outflow()) sides_->correct_outflow(state(), Real(dt));
   }
 
   double peek_dt() const {
@@ -350,12 +383,12 @@ class FractionalStepSolver final : public Solver {
   }
 
   // max sum_a |u_a| / h_a: one scalar copied back; a non-finite velocity is a blow-up.
+  // The sides' velocities count too (an inflow into a fluid at rest sets the first dt).
   double convective_rate() {
     const double inv_t = max_cells(InverseConvectiveTime<D, Real>{state()});
     if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
-    return inv_t;
+    return std::max(inv_t, side_rate<D>(boundaries(), spacing().data()));
   }
-
   double dt_from(double inv_t) const {
     double dt = c_.time.dt > 0 ? c_.time.dt : stable_dt(c_, inv_t);
     if (dt_cap_ > 0) dt = std::min(dt, dt_cap_);
@@ -372,11 +405,12 @@ class FractionalStepSolver final : public Solver {
     const Ab2Weights w = Ab2Weights::for_step(steps_, dt_, dt_prev_);
     const State<D, Real> s = state();
     const std::string& v = plan_.variant("momentum");
-    auto run = [&](auto scheme, auto walls) {
+    auto run = [&](auto scheme, auto walls, auto bodies) {
       constexpr int k = decltype(scheme)::value;
       constexpr bool wl = decltype(walls)::value;
-      Predictor<D, k, Real, wl> p{s, Real(c_.nu), Real(dt_), Real(w.now), Real(w.before),
-                                  c_.advection == FsAdvection::Quick};
+      constexpr bool bo = decltype(bodies)::value;
+      Predictor<D, k, Real, wl, bo> p{s, Real(c_.nu), Real(dt_), Real(w.now), Real(w.before),
+                                      c_.advection == FsAdvection::Quick};
       p.cn = c_.diffusion == FsDiffusion::CrankNicolson;
       p.half_nu_dt = Real(0.5 * c_.nu * dt_);
       for (int a = 0; a < D; ++a) {
@@ -387,11 +421,13 @@ class FractionalStepSolver final : public Solver {
     };
     using No = std::false_type;
     using Yes = std::true_type;
-    if (v == "quick") run(std::integral_constant<int, kQuick>{}, No{});
-    else if (v == "central") run(std::integral_constant<int, kCentral>{}, No{});
-    else if (v == "quick_walls") run(std::integral_constant<int, kQuick>{}, Yes{});
-    else if (v == "central_walls") run(std::integral_constant<int, kCentral>{}, Yes{});
-    else run(std::integral_constant<int, kRuntime>{}, Yes{});
+    if (v == "quick") run(std::integral_constant<int, kQuick>{}, No{}, No{});
+    else if (v == "central") run(std::integral_constant<int, kCentral>{}, No{}, No{});
+    else if (v == "quick_walls") run(std::integral_constant<int, kQuick>{}, Yes{}, No{});
+    else if (v == "central_walls") run(std::integral_constant<int, kCentral>{}, Yes{}, No{});
+    else if (v == "quick_bodies") run(std::integral_constant<int, kQuick>{}, Yes{}, Yes{});
+    else if (v == "central_bodies") run(std::integral_constant<int, kCentral>{}, Yes{}, Yes{});
+    else run(std::integral_constant<int, kRuntime>{}, Yes{}, Yes{});
   }
 
   void run_rhs(double dt) {
@@ -419,41 +455,42 @@ class FractionalStepSolver final : public Solver {
   }
 
   void run_correction(double dt) {
-    if (plan_.variant("correction") == "periodic")
+    const std::string& v = plan_.variant("correction");
+    if (v == "periodic")
       for_cells(Dropped<Correction<D, Real, false>>{Correction<D, Real, false>{state(), Real(dt)}});
-    else
+    else if (v == "walls")
       for_cells(Dropped<Correction<D, Real, true>>{Correction<D, Real, true>{state(), Real(dt)}});
+    else
+      for_cells(Dropped<Correction<D, Real, true, true>>{Correction<D, Real, true, true>{state(), Real(dt)}});
   }
 
   // 3D diagnostics, reduced in backend memory (fs_diagnostics.hpp).
   void diagnostics3(Diagnostics& d) {
     if constexpr (D == 3) {
-      const double dv = g_.dx * g_.dy * g_.dz;
-      auto all = [&](auto walls) {
-        constexpr bool wl = decltype(walls)::value;
-        const State<3, Real> s = state();
-        d.add("kinetic_energy", sum_cells(EnergySum<Real, wl>{s, dv}));
-        d.add("dissipation", sum_cells(DissipationSum<Real, wl>{s, c_.nu * dv}));
-        d.add("max_speed", std::sqrt(max_cells(CentreSpeed2<Real, wl>{s})));
-        d.add("max_divergence", max_cells(AbsDivergence<Real, wl>{s}));
-      };
-      if (walls_) all(std::true_type{});
-      else all(std::false_type{});
+      if (walls_) add_field_sums3<Exec, Real, true>(state(), g_, c_.nu, d);
+      else add_field_sums3<Exec, Real, false>(state(), g_, c_.nu, d);
       d.add("cfl", convective_rate() * dt());
       d.add("pressure_iterations", last_solve_.iterations, true);
       d.add("pressure_residual", last_solve_.residual);
       if (c_.diffusion == FsDiffusion::CrankNicolson) d.add("diffusion_iterations", diffusion_iterations_, true);
+      add_side_fluxes<D, Exec, Real>(state(), boundaries(), spacing().data(), d);
     }
+  }
+
+  std::array<double, 3> spacing() const {
+    if constexpr (D == 3) return {g_.dx, g_.dy, g_.dz};
+    else return {g_.dx, g_.dy, 1.0};
   }
 
   // Crank-Nicolson: (I - a L) u* = b by CG, b in u* (fs_diffusion.hpp).
   void diffuse() {
-    if (walls_) run_diffusion(std::true_type{});
-    else run_diffusion(std::false_type{});
+    if (bodies_) run_diffusion(std::true_type{}, std::true_type{});
+    else if (walls_) run_diffusion(std::true_type{}, std::false_type{});
+    else run_diffusion(std::false_type{}, std::false_type{});
   }
-  template <class Walls>
-  void run_diffusion(Walls) {
-    constexpr bool wl = Walls::value;
+  template <class Walls, class Bodies>
+  void run_diffusion(Walls, Bodies) {
+    constexpr bool wl = Walls::value, bo = Bodies::value;
     const State<D, Real> s = state();
     CgVectors<D, Real> v{};
     for (int a = 0; a < D; ++a) {
@@ -462,19 +499,14 @@ class FractionalStepSolver final : public Solver {
       v.q[a] = cg_q_[a].data();
     }
     const Real a = Real(0.5 * c_.nu * dt_);
-    if constexpr (D == 3)
-      if (wl) fill_ghosts3<Exec, Real>(Velocity3<Real>{{star_[0].data(), star_[1].data(), star_[2].data()},
-                                                         {g_.nx, g_.ny, g_.nz}},
-                                        sides_->values());
-    double rr = sum_cells(HelmholtzStart<D, Real, wl>{s, v, a});
+    fill_star();
+    double rr = sum_cells(HelmholtzStart<D, Real, wl, bo>{s, v, a});
     const double tol = c_.diffusion_tol > 0 ? c_.diffusion_tol : (sizeof(Real) == 4 ? 1e-6 : 1e-12);
     const double stop = tol * tol * rr;
     int it = 0;
     for (; it < c_.diffusion_max_iter && rr > stop && rr > 0; ++it) {
-      if constexpr (D == 3)
-        if (wl) fill_ghosts3<Exec, Real>(Velocity3<Real>{{v.p[0], v.p[1], v.p[2]}, {g_.nx, g_.ny, g_.nz}},
-                                          zero_sides_->values());
-      const double pq = sum_cells(HelmholtzApply<D, Real, wl>{s, v, a});
+      if (walls_) sides_->fill_homogeneous(v.p);
+      const double pq = sum_cells(HelmholtzApply<D, Real, wl, bo>{s, v, a});
       if (!(pq > 0)) break;
       const double rr_new = sum_cells(CgStep<D, Real>{s, v, Real(rr / pq)});
       for_cells(CgDirection<D, Real>{s, v, Real(rr_new / rr)});
@@ -495,20 +527,19 @@ class FractionalStepSolver final : public Solver {
     p_.upload(h);
   }
 
-  // Periodic ghosts filled on the host copy, so the projection model's derived fields
-  // (cell-centred velocities, vorticity, divergence) read the wrapped neighbours.
   std::vector<double> host_copy(const DeviceArray<Exec, Real>& a) const {
     const std::vector<Real> r = a.download();
     std::vector<double> h(r.begin(), r.end());
-    for (int j = 1; j <= g_.ny; ++j) {
-      h[g_.at(0, j)] = h[g_.at(g_.nx, j)];
-      h[g_.at(g_.nx + 1, j)] = h[g_.at(1, j)];
-    }
-    for (int i = 0; i <= g_.nx + 1; ++i) {
-      h[g_.at(i, 0)] = h[g_.at(i, g_.ny)];
-      h[g_.at(i, g_.ny + 1)] = h[g_.at(i, 1)];
-    }
+    wrap_periodic_ghosts(c_.grid, periodic_[0], periodic_[1], h);
     return h;
+  }
+
+  // Without an outflow side p is defined up to a constant: the one with zero mean over
+  // the fluid cells is shown.
+  bool singular() const {
+    for (const SideCondition& b : boundaries())
+      if (b.kind == BoundaryKind::Outflow) return false;
+    return true;
   }
 
   projection::HostState host_state() const {
@@ -518,12 +549,17 @@ class FractionalStepSolver final : public Solver {
     h.u = host_copy(vel_[0]);
     h.v = host_copy(vel_[1]);
     h.p = host_copy(p_);
-    double sum = 0;  // p is defined up to a constant: show the one with zero mean
-    for (int j = 1; j <= g_.ny; ++j)
-      for (int i = 1; i <= g_.nx; ++i) sum += h.p[g_.at(i, j)];
-    const double mean = sum / double(g_.cells());
-    for (double& x : h.p) x -= mean;
+    if (singular()) {
+      double sum = 0;
+      for (int j = 1; j <= g_.ny; ++j)
+        for (int i = 1; i <= g_.nx; ++i)
+          if (is_fluid(flags_.flags[g_.at(i, j)])) sum += h.p[g_.at(i, j)];
+      const double mean = sum / double(flags_.fluid_cells);
+      for (double& x : h.p) x -= mean;
+    }
     h.flags = &flags_.flags;
+    if constexpr (D == 2)
+      if (walls_) h.boundaries = &c_.boundaries;  // the snapshots' values on the sides
     h.rho = c_.rho;
     h.nu = c_.nu;
     return h;
@@ -543,6 +579,8 @@ class FractionalStepSolver final : public Solver {
       const std::vector<Real> r = p_.download();
       h.p.assign(r.begin(), r.end());
       h.rho = c_.rho;
+      h.flags = &flags_.flags;
+      h.singular = singular();
     }
     return h;
   }
@@ -550,39 +588,15 @@ class FractionalStepSolver final : public Solver {
   [[noreturn]] void blow_up(const char* what) {
     std::ostringstream msg;
     msg << what << " at step " << steps_ + 1 << ", t = " << time_;
-    int bi = 0, bj = 0;
-    if constexpr (D == 2) {
-      const projection::HostState h = host_state();
-      for (int j = 1; j <= g_.ny && !bi; ++j)
-        for (int i = 1; i <= g_.nx; ++i)
-          if (!std::isfinite(h.u[g_.at(i, j)]) || !std::isfinite(h.v[g_.at(i, j)]) ||
-              !std::isfinite(h.p[g_.at(i, j)])) {
-            bi = i;
-            bj = j;
-            break;
-          }
-      if (bi) msg << ", first in cell (" << bi << ", " << bj << ") at x = " << g_.xc(bi) << ", y = " << g_.yc(bj);
-    } else {
-      const HostState3 h = host_state3();
-      int bk = 0;
-      for (int k = 1; k <= g_.nz && !bi; ++k)
-        for (int j = 1; j <= g_.ny && !bi; ++j)
-          for (int i = 1; i <= g_.nx; ++i) {
-            const std::size_t c = g_.at(i, j, k);
-            if (!std::isfinite(h.vel[0][c]) || !std::isfinite(h.vel[1][c]) || !std::isfinite(h.vel[2][c]) ||
-                !std::isfinite(h.p[c])) {
-              bi = i;
-              bj = j;
-              bk = k;
-              break;
-            }
-          }
-      if (bi)
-        msg << ", first in cell (" << bi << ", " << bj << ", " << bk << ") at x = " << g_.xc(bi)
-            << ", y = " << g_.yc(bj) << ", z = " << g_.zc(bk);
+    int cell[3] = {0, 0, 0};
+    std::vector<std::vector<double>> arrays;
+    for (const auto* a : {&vel_[0], &vel_[1], D == 3 ? &vel_[D - 1] : &p_, &p_}) {
+      const std::vector<Real> r = a->download();
+      arrays.emplace_back(r.begin(), r.end());
     }
+    msg << first_non_finite(c_, arrays, cell);
     msg << " (dt = " << dt_ << "); try a smaller time.cfl or time.dt, or a finer grid";
-    throw BlowUp(msg.str(), steps_ + 1, time_, bi, bj);
+    throw BlowUp(msg.str(), steps_ + 1, time_, cell[0], cell[1]);
   }
 
   FractionalStepConfig c_;
@@ -590,8 +604,9 @@ class FractionalStepSolver final : public Solver {
   GridT g_;
   std::size_t n_;
   bool periodic_[D] = {};
-  bool walls_ = false;  // some axis has walls (3D)
-  std::unique_ptr<SideArrays3<Exec, Real>> sides_, zero_sides_;
+  bool walls_ = false;   // some axis is not periodic
+  bool bodies_ = false;  // some cell is an obstacle
+  std::unique_ptr<BoxSides<D, Exec, Real>> sides_;  // walls_ only
   std::array<DeviceArray<Exec, Real>, D> cg_r_, cg_p_, cg_q_;  // Crank-Nicolson only
   long diffusion_iterations_ = 0;
   std::array<DeviceArray<Exec, Real>, D> vel_, star_, hist_;

@@ -8,7 +8,8 @@
 // convection gives a second-order scheme in time and space; upwind convection gives
 // diagonally dominant lines at any cell Peclet number. The boundary ring holds the
 // boundary values of the step (Thom's wall vorticity, T on the sides) and enters the
-// first and last row of each line as known values. The lines are solved by
+// first and last row of each line as known values; a body's nodes inside a line are
+// identity rows that keep their boundary values (bodies.hpp). The lines are solved by
 // linalg/tridiagonal with the rows generated here on the fly (no coefficient arrays).
 #pragma once
 #include "models/psi_omega/convection.hpp"
@@ -49,6 +50,10 @@ struct AdiRows {
   AdiParams<Real> m;
   FL_HD void row(int line, int k, Real& a, Real& b, Real& c, Real& d) const {
     const int i = kAlongX ? k + 1 : line + 1, j = kAlongX ? line + 1 : k + 1;
+    if (s.is_body(i, j)) {  // a body's node: its boundary value, known (an identity row)
+      a = 0, b = 1, c = 0, d = from[s.at(i, j)];
+      return;
+    }
     const Real u = s.u_at(i, j), v = s.v_at(i, j);
     // Implicit direction.
     Real lo, diag, hi;

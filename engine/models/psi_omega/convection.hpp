@@ -6,7 +6,8 @@
 //   upwind   first-order donor cell, the seed's scheme (sec. 3.1, eq. 18 first line);
 //   central  second-order central differences (the seed's first attempt);
 //   upwind2  second-order upwind, (3 phi_P - 4 phi_W + phi_WW) / (2 h) for u > 0;
-//            central at nodes next to the boundary, where the far upstream node is missing.
+//            central at nodes next to the boundary or a body, where the far upstream
+//            node is missing.
 #pragma once
 #include "models/psi_omega/psi_omega_config.hpp"
 #include "models/psi_omega/fields.hpp"
@@ -33,7 +34,10 @@ FL_HD Real convection(const State<Real>& s, const Real* phi, int scheme, Real u,
   const Real pc = phi[s.at(i, j)];
   const Real pw = phi[s.at(i - 1, j)], pe = phi[s.at(i + 1, j)];
   const Real ps = phi[s.at(i, j - 1)], pn = phi[s.at(i, j + 1)];
-  const bool fw = wide && i >= 2, fe = wide && i <= s.nx - 1, fs = wide && j >= 2, fn = wide && j <= s.ny - 1;
+  // The far upstream node exists only inside the domain and beyond a fluid node (not
+  // through a body's surface node, whose far side is the body's inside).
+  const bool fw = wide && i >= 2 && !s.is_body(i - 1, j), fe = wide && i <= s.nx - 1 && !s.is_body(i + 1, j);
+  const bool fs = wide && j >= 2 && !s.is_body(i, j - 1), fn = wide && j <= s.ny - 1 && !s.is_body(i, j + 1);
   const Real pww = fw ? phi[s.at(i - 2, j)] : pc, pee = fe ? phi[s.at(i + 2, j)] : pc;
   const Real pss = fs ? phi[s.at(i, j - 2)] : pc, pnn = fn ? phi[s.at(i, j + 2)] : pc;
   const Real dx = upwind_derivative(scheme, u, pww, pw, pc, pe, pee, fw, fe, s.dx);

@@ -9,10 +9,17 @@
 // the ring are folded into the right-hand side, see boundary_fill.hpp).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 
 #include "core/hd.hpp"
 
 namespace flowlua::psi_omega {
+
+// The body bits of a node (body_setup.hpp): directions are east (+x), west (-x),
+// north (+y), south (-y). kBodyNear << d: the neighbour in direction d is an interior
+// fluid node; kBodyFar << d: so is the node two steps away (second-order one-sided
+// differences); kBodyNode: the node belongs to a body.
+enum BodyBits : std::uint16_t { kBodyNear = 1u, kBodyFar = 1u << 4, kBodyNode = 1u << 8 };
 
 template <class Real>
 struct State {
@@ -25,8 +32,13 @@ struct State {
   const Real* psi_b;   // boundary psi on the ring (0 inside and on an outflow side)
   int nx, ny;          // interior nodes per direction (cells - 1)
   Real dx, dy;
+  // Obstacles: per node the body bits below (kBodyNode set on the nodes of a body);
+  // nullptr without obstacles. Body nodes hold boundary values, like the ring.
+  const std::uint16_t* body = nullptr;
 
   FL_HD std::size_t at(int i, int j) const { return std::size_t(j) * (nx + 2) + i; }
+  FL_HD bool is_body(std::size_t c) const { return body && (body[c] & kBodyNode); }
+  FL_HD bool is_body(int i, int j) const { return is_body(at(i, j)); }
   // Node velocities from the stream function, central differences (second order).
   FL_HD Real u_at(int i, int j) const { return (psi[at(i, j + 1)] - psi[at(i, j - 1)]) / (2 * dy); }
   FL_HD Real v_at(int i, int j) const { return -(psi[at(i + 1, j)] - psi[at(i - 1, j)]) / (2 * dx); }

@@ -64,6 +64,7 @@ NodeVelocity node_velocity(const HostNodes& h) {
     const int ix = (corner & 1) ? NX - 1 : 1, jy = (corner & 2) ? NY - 1 : 1;
     for (auto* f : {&r.u, &r.v}) (*f)[n.at(ic, jc)] = 0.5 * ((*f)[n.at(ix, jc)] + (*f)[n.at(ic, jy)]);
   }
+  for (int node : h.setup->bodies.node) r.u[std::size_t(node)] = r.v[std::size_t(node)] = 0;  // at rest
   return r;
 }
 
@@ -79,6 +80,15 @@ FieldSnapshot cells_from_nodes(const HostNodes& h, const std::string& name, cons
     for (int i = 1; i <= g.nx; ++i)
       f.values[f.index(i, j)] = 0.25 * (node[n.at(i - 1, j - 1)] + node[n.at(i, j - 1)] + node[n.at(i - 1, j)] +
                                         node[n.at(i, j)]);
+  // Cells of a body (all four corners body nodes) are solid.
+  const std::vector<std::uint16_t>& body = h.setup->bodies.info;
+  if (!body.empty()) {
+    f.solid.assign(f.values.size(), 0);
+    for (int j = 1; j <= g.ny; ++j)
+      for (int i = 1; i <= g.nx; ++i)
+        f.solid[f.index(i, j)] = (body[n.at(i - 1, j - 1)] & body[n.at(i, j - 1)] & body[n.at(i - 1, j)] &
+                                  body[n.at(i, j)] & kBodyNode) != 0;
+  }
   // Boundary values (FieldSnapshot::edge): the boundary nodes lie on the sides, so the
   // value beside a boundary cell is the mean of its two boundary nodes.
   f.edge[int(Side::Left)].resize(g.ny);
@@ -165,6 +175,9 @@ void fill_diagnostics(const HostNodes& h, Diagnostics& d) {
   d.add("stream_max", *hi);
   if (!h.T.empty())
     for (Side side : kSides) d.add(std::string("dTdn_") + side_name(side), mean_outward_gradient(h, side));
+  const BodySetup& b = h.setup->bodies;
+  for (std::size_t k = 0; k < b.obstacle_node.size(); ++k)  // psi_B of each obstacle's body
+    d.add("stream_body_" + std::to_string(k + 1), h.psi[std::size_t(b.obstacle_node[k])]);
 }
 
 // The steady test's sample (sim/steady.hpp): u and v at every node (boundary nodes

@@ -2,6 +2,7 @@
 // build one simulation, beyond the shared part of the case. The Lua host fills it
 // (bindings/psi_omega_reader.cpp); psi_omega_setup.cpp re-checks it.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -33,6 +34,22 @@ struct PsiOmegaControl {
   WallVorticity wall = WallVorticity::Thom;
 };
 
+// Obstacles (bodies) on the grid nodes (engine/models/psi_omega/body_setup.hpp). The
+// host rasterises each shape at the nodes x = i dx, y = j dy (i = 0..nx, j = 0..ny, the
+// sides included); a cell belongs to a body when its four corner nodes are inside.
+struct BodyConfig {
+  std::vector<std::uint8_t> solid;  // (nx + 1) * (ny + 1) nodes, i fastest; empty: no obstacles
+  std::vector<int> obstacle_id;     // the same layout: the obstacle owning a node (-1 none)
+  int count = 0;                    // number of obstacles (sim:forces(k), k = 1..count)
+  // Temperature per obstacle: Dirichlet (value) or Neumann (outward normal gradient
+  // dT/dn of the fluid, n pointing from the fluid into the body); None: adiabatic.
+  struct Thermal {
+    ScalarCondition::Kind kind = ScalarCondition::Kind::None;
+    double value = 0;
+  };
+  std::vector<Thermal> T;  // count entries (or empty: all adiabatic)
+};
+
 struct PsiOmegaConfig : CaseCommon {
   double nu = 0.01;           // kinematic viscosity
   double gx = 0, gy = 0;      // gravity, for buoyancy
@@ -47,6 +64,7 @@ struct PsiOmegaConfig : CaseCommon {
     return p;
   }();
   PsiOmegaControl psi_omega;
+  BodyConfig bodies;
 };
 
 // Builds the psi-omega model on the requested backend ("auto": CUDA when a device

@@ -101,7 +101,16 @@ Setup prepare(const PsiOmegaConfig& c) {
       if (j == n.ny && s.outflow_side == int(Side::Top)) neumann(flag::North);
       s.flags[n.at(i, j)] = f;
     }
-  boundary_stream(c, s);  // checks the mass balance of a closed domain
+  const std::vector<double> ring = boundary_stream(c, s);  // checks the mass balance of a closed domain
+  for (const auto& th : c.bodies.T) {
+    if (th.kind != ScalarCondition::Kind::None && !c.heat.enabled)
+      throw CaseError("obstacles: T needs heat transport: give fluid.kappa (or Pr, or Ra and Pr)");
+    if (!std::isfinite(th.value)) throw CaseError("obstacles: T is not a finite number");
+  }
+  s.bodies = build_bodies(c, s.nodes, ring, s.outflow_side);
+  // A body's nodes are Dirichlet nodes of the stream function (their psi_B folded into
+  // the right-hand side, like the ring's): not unknowns.
+  for (int node : s.bodies.node) s.flags[std::size_t(node)] = 0;
   return s;
 }
 
@@ -221,6 +230,7 @@ std::string describe_plan(const PsiOmegaConfig& c, const Setup& s, const char* b
       << "\n";
   o << "  stream     -lap psi = w: " << poisson_solver << "; boundary psi folded into the right-hand side"
     << (s.outflow_side >= 0 ? std::string(", dpsi/dn = 0 on the ") + side_name(Side(s.outflow_side)) : "") << "\n";
+  o << describe_bodies(s.bodies);
   o << "  boundary   wall vorticity by Thom's formula" << (adi ? " (under-relaxed by 1 / r when r = nu dt (1/dx^2 + 1/dy^2) > 1)" : "")
     << ", slip w = 0, outflow dw/dn = 0"
     << (c.heat.enabled ? "; T Dirichlet / second-order one-sided Neumann" : "") << "\n";

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "models/psi_omega/body_setup.hpp"
 #include "models/psi_omega/psi_omega_config.hpp"
 #include "core/flags.hpp"
 #include "core/snapshot.hpp"
@@ -16,6 +17,7 @@ struct Setup {
   Grid nodes;                    // interior nodes as "cells": (grid.nx - 1) x (grid.ny - 1), spacing dx, dy
   std::vector<CellFlags> flags;  // nodes.size(): interior nodes fluid, Neumann towards an outflow side
   int outflow_side = -1;         // Side index of the (only) outflow side, -1 none
+  BodySetup bodies;              // obstacles (body_setup.hpp); their nodes are not fluid
 };
 
 // Checks what the numerics rely on (CaseError otherwise) and builds the flags.

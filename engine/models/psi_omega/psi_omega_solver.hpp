@@ -9,7 +9,10 @@
 //      solved by the project's Poisson solvers (make_pressure_solver), starting from
 //      psi extrapolated linearly in time (cuts Jacobi-CG from ~85 to ~6 iterations a
 //      step on the 64^2 cavity at Re 1000);
-//   4. boundary vorticity by Thom's formula and boundary temperatures (wall_vorticity.hpp).
+//   4. boundary vorticity by Thom's formula and boundary temperatures (wall_vorticity.hpp),
+//      on the bodies too (body_device.hpp, bodies.hpp: psi_B of each free body from the
+//      single-valued pressure around it, Kelvin's theorem on a box: a correction by
+//      precomputed harmonic fields after the solve).
 // The state stays in backend memory; the host sees it only through snapshots.
 #pragma once
 #include <algorithm>
@@ -27,6 +30,7 @@
 #include "linalg/tridiagonal/solve_cpu.hpp"  // LineSolver<CpuExec>; the CUDA one comes with solve_cuda.cuh
 #include "linalg/tridiagonal/tridiagonal_kernels.hpp"
 #include "models/psi_omega/adi.hpp"
+#include "models/psi_omega/body_device.hpp"
 #include "models/psi_omega/psi_omega_setup.hpp"
 #include "models/psi_omega/stream_boundary.hpp"
 #include "models/psi_omega/stream_lines.hpp"
@@ -47,6 +51,7 @@ class PsiOmegaSolver final : public Solver {
         adi_(c_.time.scheme == TimeScheme::Adi), star_(adi_ ? n_ : 0),
         line_scratch_(adi_ ? line_scratch_size() : 0) {
     flags_.upload(setup_.flags);
+    if (setup_.bodies.any()) bodies_ = std::make_unique<BodyDevice<Exec, Real>>(setup_.bodies, n_);
     for (auto* a : {&psi_, &w_, &w2_, &rhs_, &psib_}) a->fill(Real(0));
     if (heat_) {
       if (c_.heat.T0.empty()) T_.fill(Real(0));
@@ -73,6 +78,11 @@ class PsiOmegaSolver final : public Solver {
     else
       pressure_ = make_pressure_solver<Exec, Real>(
           c_.pressure, PoissonProblem{setup_.nodes, Neighbours{nx_, ny_, false, false}, setup_.flags});
+    if (bodies_ && bodies_->has_free()) {
+      bodies_->harmonics(state(), psib_.data(), flags_.data(), setup_.nodes, setup_.flags, setup_.outflow_side,
+                         c_.nu);
+      upload_stream_boundary();
+    }
     solve_stream();
     Exec::synchronize();
     psi_prev_.upload(psi_.download());
@@ -90,6 +100,7 @@ class PsiOmegaSolver final : public Solver {
       if (c_.time.dt <= 0 && central && !adi_) speed2 = Exec::reduce_max(1, nx_, 1, ny_, SpeedSquared<Real>{s});
     }
     dt_ = next_dt(inv_t, speed2);
+    if (bodies_ && bodies_->has_free()) bodies_->kelvin_target(s, c_.nu, dt_);
     // 2. Transport.
     TransportParams<Real> m{Real(dt_), Real(c_.nu), Real(c_.heat.kappa), Real(c_.heat.beta),
                             Real(c_.gx), Real(c_.gy), int(c_.psi_omega.advection)};
@@ -163,7 +174,13 @@ class PsiOmegaSolver final : public Solver {
     return d;
   }
 
-  Forces forces(int) override { throw CaseError("the psi_omega model has no obstacles, so no forces"); }
+  Forces forces(int k) override {
+    if (!bodies_) throw CaseError("sim:forces: this simulation has no obstacles");
+    HostNodes h = host_nodes();
+    const std::vector<Real> prev = psi_prev_.download();
+    return body_forces(setup_.bodies, setup_.nodes, c_.nu, h.psi, h.w, std::vector<double>(prev.begin(), prev.end()),
+                       steps_ > 0 ? dt_ : 0.0, k);
+  }
   std::string plan() const override {
     return describe_plan(c_, setup_, Exec::name, stream_lines_ ? stream_lines_->describe() : pressure_->describe()) +
            "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
@@ -194,6 +211,7 @@ class PsiOmegaSolver final : public Solver {
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
     if (stream_lines_) st.scalars.push_back({"stream_lines_cycle", double(stream_lines_->cycle_position())});
+    if (bodies_) bodies_->save(st);
     return st;
   }
 
@@ -217,6 +235,7 @@ class PsiOmegaSolver final : public Solver {
     if (stream_lines_)
       for (const auto& [name, v] : st.scalars)
         if (name == "stream_lines_cycle") stream_lines_->set_cycle_position(long(v));
+    if (bodies_) bodies_->restore(st);
   }
 
   // For tests: the node arrays as they are now (ring included).
@@ -296,9 +315,11 @@ class PsiOmegaSolver final : public Solver {
   }
 
   State<Real> state() {
-    return State<Real>{psi_.data(), w_.data(), heat_ ? T_.data() : nullptr, w2_.data(),
-                       heat_ ? T2_.data() : nullptr, rhs_.data(), psib_.data(), nx_, ny_,
-                       Real(c_.grid.dx), Real(c_.grid.dy)};
+    State<Real> s{psi_.data(), w_.data(), heat_ ? T_.data() : nullptr, w2_.data(),
+                  heat_ ? T2_.data() : nullptr, rhs_.data(), psib_.data(), nx_, ny_,
+                  Real(c_.grid.dx), Real(c_.grid.dy)};
+    s.body = bodies_ ? bodies_->info() : nullptr;
+    return s;
   }
 
   SideData<Real> side_data() {
@@ -347,8 +368,13 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, false});
     PoissonView<Real> pv{psi_.data(), rhs_.data(), flags_.data(), Neighbours{nx_, ny_, false, false},
                          Real(1 / (c_.grid.dx * c_.grid.dx)), Real(1 / (c_.grid.dy * c_.grid.dy))};
+    if (bodies_) bodies_->stream(s, psib_.data(), false);
     last_solve_ = stream_lines_ ? stream_lines_->solve(s) : pressure_->solve(pv);
     Exec::for_each(0, ring, 0, 0, StreamRing<Real>{s, setup_.outflow_side, true});
+    if (bodies_) {
+      bodies_->stream(s, psib_.data(), true);
+      if (bodies_->has_free()) bodies_->correct(s, psib_.data(), c_.nu);
+    }
   }
 
   void boundary_values() {
@@ -357,6 +383,7 @@ class PsiOmegaSolver final : public Solver {
     Exec::for_each(1, std::max(nx_, ny_), 0, 0,
                    BoundaryValues<Real>{s, b, c_.psi_omega.wall == WallVorticity::Jensen, Real(wall_relaxation())});
     Exec::for_each(0, 3, 0, 0, BoundaryCorners<Real>{s, b});
+    if (bodies_) bodies_->values(s, Real(wall_relaxation()), c_.psi_omega.wall == WallVorticity::Jensen);
   }
 
   void upload_side(Side side) {
@@ -372,6 +399,7 @@ class PsiOmegaSolver final : public Solver {
   void upload_stream_boundary() {
     std::vector<double> pb = boundary_stream(c_, setup_);
     psib_.upload(std::vector<Real>(pb.begin(), pb.end()));
+    if (bodies_) bodies_->follow_sides(state(), psib_.data(), pb);
   }
 
   [[noreturn]] void blow_up(const char* what) {
@@ -402,6 +430,7 @@ class PsiOmegaSolver final : public Solver {
   long steps_ = 0;
   double time_ = 0, dt_ = 0, dt_cap_ = 0;
   SolveReport last_solve_;
+  std::unique_ptr<BodyDevice<Exec, Real>> bodies_;  // obstacles (body_device.hpp); null without
 };
 
 }  // namespace flowlua::psi_omega

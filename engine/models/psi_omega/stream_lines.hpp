@@ -13,7 +13,9 @@
 // seed's line Jacobi (eq. 4 with the neighbouring lines at the old iterate) needs
 // O(n^2) sweeps. Each solve starts from psi extrapolated in time (the solver's first
 // guess), so one cycle or less usually reaches pressure.tol.
-// An outflow side is dpsi/dn = 0: its ring value is the first interior node's.
+// An outflow side is dpsi/dn = 0: its ring value is the first interior node's. The
+// nodes of a body are held at 0 (identity rows): their value is folded into rhs like
+// the ring's (stream_boundary.hpp).
 #pragma once
 #include <cmath>
 #include <vector>
@@ -44,6 +46,10 @@ struct StreamLineRows {
   int outflow_side;
   FL_HD void row(int line, int k, Real& a, Real& b, Real& c, Real& d) const {
     const int i = kAlongX ? k + 1 : line + 1, j = kAlongX ? line + 1 : k + 1;
+    if (s.is_body(i, j)) {  // a body's node: psi = 0 during the solve (its value is in rhs)
+      a = 0, b = 1, c = 0, d = 0;
+      return;
+    }
     const Real ih2 = kAlongX ? Real(1) / (s.dx * s.dx) : Real(1) / (s.dy * s.dy);  // implicit direction
     const Real eh2 = kAlongX ? Real(1) / (s.dy * s.dy) : Real(1) / (s.dx * s.dx);  // explicit direction
     a = -ih2, b = rho + 2 * ih2, c = -ih2;
@@ -67,6 +73,7 @@ struct StreamResidual {
   State<Real> s;
   int outflow_side;
   FL_HD double operator()(int i, int j) const {
+    if (s.is_body(i, j)) return 0;
     const Real pc = s.psi[s.at(i, j)];
     const Real lap = (ring_or_value(s, s.psi, outflow_side, i - 1, j) - 2 * pc +
                       ring_or_value(s, s.psi, outflow_side, i + 1, j)) / (s.dx * s.dx) +
@@ -81,6 +88,7 @@ template <class Real>
 struct RhsSquared {
   State<Real> s;
   FL_HD double operator()(int i, int j) const {
+    if (s.is_body(i, j)) return 0;
     const double r = s.rhs[s.at(i, j)];
     return r * r;
   }

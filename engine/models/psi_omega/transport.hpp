@@ -29,6 +29,11 @@ struct TransportStage {
   TransportParams<Real> m;
   FL_HD double operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
+    if (s.is_body(c)) {  // a body's node keeps its boundary values (bodies.hpp sets them)
+      s.w_next[c] = s.w[c];
+      if (s.T) s.T_next[c] = s.T[c];
+      return 0;
+    }
     const Real u = s.u_at(i, j), v = s.v_at(i, j);
     const int scheme = kScheme == kAnyScheme ? m.scheme : kScheme;
     Real dwdt = m.nu * laplacian(s, s.w, i, j) - convection(s, s.w, scheme, u, v, i, j);
@@ -58,6 +63,7 @@ template <class Real>
 struct InverseConvectiveTime {
   State<Real> s;
   FL_HD double operator()(int i, int j) const {
+    if (s.is_body(i, j)) return 0;  // at rest
     const double a = double(s.u_at(i, j)) / s.dx, b = double(s.v_at(i, j)) / s.dy;
     const double r = (a < 0 ? -a : a) + (b < 0 ? -b : b);
     return r - r != 0 ? r - r : r;  // NaN for inf/NaN
@@ -68,6 +74,7 @@ template <class Real>
 struct SpeedSquared {
   State<Real> s;
   FL_HD double operator()(int i, int j) const {
+    if (s.is_body(i, j)) return 0;
     const double a = s.u_at(i, j), b = s.v_at(i, j);
     return a * a + b * b;
   }

@@ -1,0 +1,26 @@
+-- The confined square cylinder (seed 001, after Breuer, Bernsdorf, Zeiser & Durst,
+-- Int. J. Heat Fluid Flow 21 (2000) 186-196) in the stream function-vorticity model:
+-- a square of side D = 1 in a channel of height 8 D (blockage 1/8) and length 50 D, the
+-- square L/4 downstream of a parabolic inflow with maximum U_max = 1, an outflow;
+-- Re = U_max D / nu. The square is a body (obstacles): its stream function comes from
+-- the single-valued pressure condition, its wall vorticity from Thom's formula.
+--
+--   flowlua cases/psi_omega/square_cylinder.lua                   Re = 20, steady
+--   flowlua cases/psi_omega/square_cylinder.lua --set Re=40
+--   flowlua cases/psi_omega/square_cylinder.lua --set Re=100      shedding
+--   --set n=16 (cells per D, even; default 8, 16 for Re >= 60), --set length=20 (a
+--   shorter channel), --set scheme=explicit (default adi), --set cfl=... (default 0.5),
+--   --set perturb=... (the brief asymmetric inflow that starts the shedding, default 1
+--   for Re >= 60), --set periods=6, --set wall=SECONDS (stop a run that takes longer),
+--   --set t_end=... (default 600 steady, 400 shedding), --set steady=1e-4
+--
+-- Steady (Re < 60): runs until the flow is steady (time.steady), then prints the
+-- recirculation length L_r / D (from the rear face, Breuer's definition; also from the
+-- square's centre) and cd against Breuer's fit. Shedding: samples cd and cl every
+-- `sample` time and stops once `periods` periods after the lift's amplitude has settled
+-- are measured; prints St = f D / U_max over them, the mean drag and the lift
+-- amplitude. One line "RESULT key=value ..." either way (scripts/flowlua/square_cylinder.lua).
+-- cases/square_cylinder.lua is the same case in the projection model
+-- (tests/cases/square_cylinder_models_agree.lua compares them; tests/gpu/
+-- square_cylinder_on_device.sh runs both on a GPU for docs/validation.md).
+require("flowlua.square_cylinder").main("psi_omega")

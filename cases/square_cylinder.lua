@@ -1,0 +1,15 @@
+-- The confined square cylinder of Breuer, Bernsdorf, Zeiser & Durst (Int. J. Heat Fluid
+-- Flow 21 (2000) 186-196) in the projection model: the same geometry, grid, inflow and
+-- analysis as cases/psi_omega/square_cylinder.lua (scripts/flowlua/square_cylinder.lua
+-- builds and runs both), so that the two models can be compared on the same grid. The
+-- square's faces lie on cell faces: it is the same staircase of cells in both models.
+--
+--   flowlua cases/square_cylinder.lua                   Re = 20, steady
+--   flowlua cases/square_cylinder.lua --set Re=100      shedding
+--   --set n=16 (cells per D, even; default 8, 16 for Re >= 60), --set length=20,
+--   --set cfl=..., --set periods=6, --set wall=SECONDS: as in the psi_omega case
+--
+-- The projection model steps explicitly (CFL, diffusion and cell-Peclet limit), central
+-- advection, the pressure by multigrid (tol 1e-6); forces by its control-volume balance.
+-- It prints the same RESULT line as the psi_omega case.
+require("flowlua.square_cylinder").main("projection")
