@@ -11,7 +11,8 @@
 #      3.22 .. 3.24) at 82 cells, as on the CPU (docs/validation.md: St 0.3005, cd max
 #      3.263, cl max 0.952); cl max (band 0.99 .. 1.01) nearer the band at 164 than at 82.
 # Prints one table at the end; logs go to /tmp/flowlua_dfg and are copied to $OUT.
-# Parts: "steady", "unsteady" (default both). Estimated 2 to 5 minutes on an H100.
+# Parts: "steady", "unsteady" (default both). About 3 to 5 minutes on an H100 (estimated
+# from the step counts: 2D-2 takes some 40000 steps at both grids, the cell Peclet limit).
 #   device: carry ["build-gpu-pack"], command "bash tests/gpu/dfg_on_device.sh"
 set -uo pipefail
 source "$(dirname "$0")/unpack_build.sh"
