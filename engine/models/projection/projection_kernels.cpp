@@ -30,8 +30,9 @@ KernelRegistry build() {
   r.add({"bodies", "staircase", "obstacles as whole cells (NaSt2D flags), faces between fluid and obstacle walls",
          "nothing", always, 1});
   r.add({"bodies", "immersed",
-         "obstacles of exact shape as immersed boundaries: direct forcing of the faces near and inside them "
-         "(Fadlun et al. 2000), their cells fluid for the pressure",
+         "obstacles of exact shape as immersed boundaries: ghost values inside them continue the fluid's "
+         "profile through the exact surface (Tseng & Ferziger 2003), cut-cell continuity, their cells fluid "
+         "for the pressure",
          "an obstacle given by its exact shape (flow.circle, flow.rect, flow.polygon, flow.level_set)", shapes, 0});
   r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", no_obstacles, 1});
   r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",

@@ -416,7 +416,7 @@ class ProjectionSolver final : public Solver {
     with_cells("momentum", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_) {
-        const ImmersedFaces<Real> b{{ucode_.data(), uw_.data(), uval_.data()}, {vcode_.data(), vw_.data(), vval_.data()}};
+        const ImmersedFaces<Real> b{forcing_view(true), forcing_view(false)};
         if (central) l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b});
         else l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b});
       } else if (central) {
@@ -435,7 +435,10 @@ class ProjectionSolver final : public Solver {
     with_cells("rhs", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_)
-        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data()});
+        l.for_each(1, g_.nx, 1, g_.ny,
+                   PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(),
+                                                  ImmersedMass<Real>{forcing_view(true), forcing_view(false),
+                                                                     sflux_.data(), merge_.data()}});
       else
         l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells});
     });
@@ -616,6 +619,42 @@ class ProjectionSolver final : public Solver {
     Exec::copy(vp_.data(), v_.data(), n_);
   }
 
+  // One velocity component's immersed faces on the device (core/immersed.hpp, FaceForcing).
+  struct BodyFaces {
+    DeviceArray<Exec, std::int8_t> code, edge_side;
+    DeviceArray<Exec, Real> weight, value, aperture, edge_weight, edge_const, near_weight, near_value, near_t;
+    DeviceArray<Exec, std::int32_t> near;
+  };
+  ForcingView<Real> forcing_view(bool u_component) {
+    BodyFaces& b = u_component ? ubody_ : vbody_;
+    return ForcingView<Real>{b.code.data(),        b.weight.data(),      b.value.data(),
+                             b.aperture.data(),    b.edge_weight.data(), b.edge_const.data(),
+                             b.edge_side.data(),   b.near.data(),        b.near_weight.data(),
+                             b.near_value.data(),  b.near_t.data()};
+  }
+  template <class T>
+  static void upload_as(const std::vector<T>& a, DeviceArray<Exec, T>& d) {
+    d = DeviceArray<Exec, T>(a.size());
+    d.upload(a);
+  }
+  static void upload_faces(const FaceForcing& f, BodyFaces& b) {
+    auto real = [](const std::vector<double>& a, DeviceArray<Exec, Real>& d) {
+      d = DeviceArray<Exec, Real>(a.size());
+      d.upload(std::vector<Real>(a.begin(), a.end()));
+    };
+    upload_as(f.code, b.code);
+    upload_as(f.near, b.near);
+    upload_as(f.edge_side, b.edge_side);
+    real(f.weight, b.weight);
+    real(f.value, b.value);
+    real(f.aperture, b.aperture);
+    real(f.edge_weight, b.edge_weight);
+    real(f.edge_const, b.edge_const);
+    real(f.near_weight, b.near_weight);
+    real(f.near_value, b.near_value);
+    real(f.near_t, b.near_t);
+  }
+
   // The forced faces of immersed bodies, or the surface velocity of turning bodies
   // for the staircase, and the velocity before the step for the forces.
   void upload_bodies() {
@@ -626,16 +665,13 @@ class ProjectionSolver final : public Solver {
     };
     if (immersed_) {
       const ImmersedGeometry& geo = c_.immersed;
-      ucode_ = DeviceArray<Exec, std::int8_t>(n_);
-      vcode_ = DeviceArray<Exec, std::int8_t>(n_);
-      ucode_.upload(geo.u.code);
-      vcode_.upload(geo.v.code);
       source_ = DeviceArray<Exec, std::int8_t>(n_);
       source_.upload(geo.source);
-      real(geo.u.weight, uw_);
-      real(geo.u.value, uval_);
-      real(geo.v.weight, vw_);
-      real(geo.v.value, vval_);
+      merge_ = DeviceArray<Exec, std::int8_t>(n_);
+      merge_.upload(geo.merge);
+      upload_faces(geo.u, ubody_);
+      upload_faces(geo.v, vbody_);
+      real(geo.surface_flux, sflux_);
     } else if (c_.immersed.moving()) {
       real(c_.immersed.wall_u, wallu_);
       real(c_.immersed.wall_v, wallv_);
@@ -696,7 +732,7 @@ class ProjectionSolver final : public Solver {
     }
     h.flags = &setup_.flags.flags;
     if (immersed_ && !c_.solid.empty()) h.body_cells = &c_.solid;
-    if (immersed_) h.source_cells = &c_.immersed.source;
+    if (immersed_) h.immersed = &c_.immersed;
     h.rho = c_.rho;
     h.nu = c_.nu;
     return h;
@@ -730,8 +766,9 @@ class ProjectionSolver final : public Solver {
   DeviceArray<Exec, CellFlags> flags_;
   // Immersed bodies: face codes, weights and body velocities (core/immersed.hpp);
   // staircase turning bodies: their velocity at the faces; the previous velocity.
-  DeviceArray<Exec, std::int8_t> ucode_, vcode_, source_;
-  DeviceArray<Exec, Real> uw_, uval_, vw_, vval_, wallu_, wallv_, up_, vp_;
+  DeviceArray<Exec, std::int8_t> source_, merge_;
+  BodyFaces ubody_, vbody_;
+  DeviceArray<Exec, Real> sflux_, wallu_, wallv_, up_, vp_;
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
   // Scalars the reductions leave in backend memory.
