@@ -35,11 +35,19 @@ local sample_every = param("sample_every", 10)  -- record cd, cl every this many
 local perturb = param("perturb", 0.1)   -- strength of the brief initial cross-flow (x U)
 local frames = param("frames", 2.0)     -- vorticity picture every this much time (0: none)
 local bodies = param("bodies", "staircase")  -- or "immersed" (kernels.bodies; see the header)
+local solver = param("solver", "rbsor")   -- pressure solver: "rbsor" (tol 1e-4, the module's) or "multigrid" (tol 1e-7)
 
 local cyl = require("flowlua.cylinder")
 local U, D, nu = cyl.U, cyl.D, cyl.nu
 local nx = math.floor(ny * cyl.L / cyl.H + 0.5)
-local sim = cyl.simulation { ny = ny, t_end = t_end, cfl = cfl, perturb = perturb, bodies = bodies }
+local pressure = nil  -- the module's red-black SOR
+if solver == "multigrid" then
+  pressure = { solver = "multigrid", tol = 1e-7 }
+elseif solver ~= "rbsor" then
+  error("cylinder.lua: --set solver= takes rbsor or multigrid, not " .. tostring(solver))
+end
+local sim = cyl.simulation { ny = ny, t_end = t_end, cfl = cfl, perturb = perturb, bodies = bodies,
+                             pressure = pressure }
 
 print(string.format("cylinder (Schäfer & Turek 2D-2): Re = %g, grid %d x %d, h = %.4g (D = %.1f cells), t_end = %g",
                     U * D / nu, nx, ny, sim.dx, D / sim.dx, t_end))

@@ -33,7 +33,7 @@ mkdir -p "$OUT"
 fl=${FLOWLUA:-build-gpu/flowlua}
 backend=${BACKEND:-cuda}
 budget=${BUDGET:-330}
-grids=${GRIDS:-16 24 8}
+grids=${GRIDS-16 24 8}
 shed_grids=${SHED_GRIDS-16}
 length=${LENGTH:-50}
 results=$OUT/results.txt
