@@ -9,6 +9,10 @@
 // Numbering here: 0 rest, 1 E, 2 N, 3 W, 4 S, 5 NE, 6 NW, 7 SW, 8 SE (opposite of a
 // is kOpp[a]); the seed numbers the same directions counter-clockwise from E.
 #pragma once
+#include <cfloat>
+#include <cmath>
+#include <type_traits>
+
 #include "core/hd.hpp"
 
 namespace flowlua::lbm_swe {
@@ -33,14 +37,65 @@ FL_HD constexpr Real source_weight(int a) {
   return a == 0 ? Real(0) : a <= 4 ? Real(1) / Real(3) : Real(1) / Real(12);
 }
 
+// x / D in float by one product and one FMA correction (Markstein): q = x (1/D) with
+// 1/D rounded to float, r = x - q D (exact through the FMA), then q + r (1/D) rounded
+// once. Tested against the division for every one of the 2^32 floats and D = 3, 6,
+// 12, 24 (tests/unit/test_lbm_swe_division.cpp): the same bits wherever
+// quotient_by_fma_is_exact(x); it differs only for nonzero |x| < 64 * 2^-126
+// (quotients near the subnormal range, where q + r/D can round the other way at a
+// tie) and for the signed zero -0 (+0 out).
+template <int D>
+FL_HD float quotient_by_fma(float x) {
+  constexpr float inv = 1.0f / float(D);
+  const float q = x * inv;
+  return fmaf(fmaf(-q, float(D), x), inv, q);
+}
+FL_HD bool quotient_by_fma_is_exact(float x) {
+  const float a = fabsf(x);
+  return a >= 0x1p-120f && a <= FLT_MAX;
+}
+
+// x / D as CUDA computes it in divide_by: for float the product-and-FMA quotient
+// where it is exact, +-0 for a zero dividend, else (subnormal dividends, inf, NaN,
+// which a wet cell never has) the division itself. The same bits as x / D for every
+// x (the unit test runs it on the CPU against the division).
+template <int D, class Real>
+FL_HD Real divide_by_on_device(Real x) {
+  if constexpr (std::is_same_v<Real, float>) {
+    if (quotient_by_fma_is_exact(x)) return quotient_by_fma<D>(x);
+  }
+  if (x == Real(0)) return x;  // +-0 / D = +-0
+  return x / Real(D);
+}
+
+// x / D, rounded as the division rounds it, for the equilibrium's divisors. On the
+// CPU it is the division. On CUDA an IEEE division is a reciprocal, an FMA
+// refinement and a range check (FCHK) that branches to a slow subroutine for
+// operands outside the range the refinement handles; a zero dividend has the
+// exponent field of a subnormal. In water at rest every c.U and U.U is exactly 0
+// (cells of a uniform state stream identical values), ten of the twelve divisions a
+// cell; the case path (a basin at rest) ran the step 30% slower than the harness (a
+// moving wave), compute-bound (docs/performance.md). divide_by_on_device keeps the
+// dividend's zero and the common range off that check (tests/gpu/lbm_case_vs_harness.sh
+// times rest against motion on the device).
+template <int D, class Real>
+FL_HD Real divide_by(Real x) {
+#if defined(__CUDA_ARCH__)
+  return divide_by_on_device<D>(x);
+#else
+  return x / Real(D);
+#endif
+}
+
 // Zhou's equilibrium (seed eq. 3.9) for direction a; G = g h / e^2, U in lattice units.
+// The divisions by 2 and 8 are exact products; the others go through divide_by.
 template <class Real>
 FL_HD Real equilibrium(int a, Real h, Real G, Real Ux, Real Uy) {
   const Real uu = Ux * Ux + Uy * Uy;
   if (a == 0) return h * (Real(1) - Real(5) / Real(6) * G - Real(2) / Real(3) * uu);
   const Real cu = Real(cx(a)) * Ux + Real(cy(a)) * Uy;
-  if (a <= 4) return h * (G / Real(6) + cu / Real(3) + cu * cu / Real(2) - uu / Real(6));
-  return h * (G / Real(24) + cu / Real(12) + cu * cu / Real(8) - uu / Real(24));
+  if (a <= 4) return h * (divide_by<6>(G) + divide_by<3>(cu) + cu * cu / Real(2) - divide_by<6>(uu));
+  return h * (divide_by<24>(G) + divide_by<12>(cu) + cu * cu / Real(8) - divide_by<24>(uu));
 }
 
 }  // namespace flowlua::lbm_swe
