@@ -39,45 +39,38 @@ FL_HD constexpr Real source_weight(int a) {
 
 // x / D in float by one product and one FMA correction (Markstein): q = x (1/D) with
 // 1/D rounded to float, r = x - q D (exact through the FMA), then q + r (1/D) rounded
-// once. Tested against the division for every one of the 2^32 floats and D = 3, 6,
-// 12, 24 (tests/unit/test_lbm_swe_division.cpp): the same bits wherever
-// quotient_by_fma_is_exact(x); it differs only for nonzero |x| < 64 * 2^-126
-// (quotients near the subnormal range, where q + r/D can round the other way at a
-// tie) and for the signed zero -0 (+0 out).
+// once; q itself where it is +-0, inf or NaN (as the division gives). No division,
+// no branch. Against x / D for all 2^32 floats and D = 3, 6, 12, 24
+// (tests/unit/test_lbm_swe_division.cpp): the same bits wherever |x / D| >= 2^-121
+// and for 0, inf and NaN; below 2^-121 (quotients near the subnormal range) a tie
+// can round to the other neighbour, one unit of 2^-149 -- which the equilibrium's
+// sum with G/6 or G/24 (G = g h / e^2, far above 2^-100 in any wet cell) rounds away.
 template <int D>
-FL_HD float quotient_by_fma(float x) {
+FL_HD float divide_by_fma(float x) {
   constexpr float inv = 1.0f / float(D);
   const float q = x * inv;
-  return fmaf(fmaf(-q, float(D), x), inv, q);
-}
-FL_HD bool quotient_by_fma_is_exact(float x) {
-  const float a = fabsf(x);
-  return a >= 0x1p-120f && a <= FLT_MAX;
+  const float r = fmaf(fmaf(-q, float(D), x), inv, q);
+  const float a = fabsf(q);
+  return (a > 0.0f && a <= FLT_MAX) ? r : q;
 }
 
-// x / D as CUDA computes it in divide_by: for float the product-and-FMA quotient
-// where it is exact, +-0 for a zero dividend, else (subnormal dividends, inf, NaN,
-// which a wet cell never has) the division itself. The same bits as x / D for every
-// x (the unit test runs it on the CPU against the division).
+// x / D as CUDA computes it in divide_by (the unit test runs it on the CPU, whose
+// float product, FMA and division round as the GPU's do). Double keeps the division.
 template <int D, class Real>
 FL_HD Real divide_by_on_device(Real x) {
-  if constexpr (std::is_same_v<Real, float>) {
-    if (quotient_by_fma_is_exact(x)) return quotient_by_fma<D>(x);
-  }
-  if (x == Real(0)) return x;  // +-0 / D = +-0
-  return x / Real(D);
+  if constexpr (std::is_same_v<Real, float>) return divide_by_fma<D>(x);
+  else return x / Real(D);
 }
 
-// x / D, rounded as the division rounds it, for the equilibrium's divisors. On the
-// CPU it is the division. On CUDA an IEEE division is a reciprocal, an FMA
-// refinement and a range check (FCHK) that branches to a slow subroutine for
-// operands outside the range the refinement handles; a zero dividend has the
-// exponent field of a subnormal. In water at rest every c.U and U.U is exactly 0
-// (cells of a uniform state stream identical values), ten of the twelve divisions a
-// cell; the case path (a basin at rest) ran the step 30% slower than the harness (a
-// moving wave), compute-bound (docs/performance.md). divide_by_on_device keeps the
-// dividend's zero and the common range off that check (tests/gpu/lbm_case_vs_harness.sh
-// times rest against motion on the device).
+// x / D for the equilibrium's divisors: on the CPU the division; on CUDA, in float,
+// divide_by_fma. A CUDA float division is a reciprocal, an FMA refinement and a
+// range check (FCHK) that branches to a slow subroutine for operands outside the
+// range the refinement handles; a zero dividend has the exponent field of a
+// subnormal. In water at rest every c.U and U.U is exactly 0 (cells of a uniform
+// state stream identical values): ten of the twelve divisions a cell. The case path
+// (a basin at rest) ran the step 30% slower than the harness (a moving wave) and
+// compute-bound (docs/performance.md); tests/gpu/lbm_case_vs_harness.sh times rest
+// against motion on the device. Double keeps the division (not measured at rest).
 template <int D, class Real>
 FL_HD Real divide_by(Real x) {
 #if defined(__CUDA_ARCH__)
