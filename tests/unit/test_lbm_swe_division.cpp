@@ -8,8 +8,8 @@
 //
 // The default test takes every 4099th bit pattern and every pattern near zero,
 // 2^-121 D, FLT_MAX and a few ordinary values; LbmSweDivision.EveryFloat takes all
-// 2^32 and runs only with FLOWLUA_EXHAUSTIVE=1 (ctest label slow; 4 minutes on the
-// shared 2-core machine).
+// 2^32 and runs only with FLOWLUA_EXHAUSTIVE=1 (FLOWLUA_EXHAUSTIVE=1 ctest -L slow;
+// 4 minutes on the shared 2-core machine).
 #include <gtest/gtest.h>
 
 #include <cfloat>
@@ -112,7 +112,7 @@ TEST(LbmSweDivision, DoubleKeepsTheDivision) {
 
 TEST(LbmSweDivision, EveryFloat) {
   const char* on = std::getenv("FLOWLUA_EXHAUSTIVE");
-  if (!on || std::string(on) != "1") GTEST_SKIP() << "set FLOWLUA_EXHAUSTIVE=1 (ctest -L slow): 2^32 floats a divisor";
+  if (!on || std::string(on) != "1") GTEST_SKIP() << "FLOWLUA_EXHAUSTIVE=1 ctest -L slow runs it (2^32 floats a divisor)";
   std::uint32_t first = 0;
   std::uint64_t k = 0;
   auto all = [&](std::uint64_t& u) { u = k++; return u < (1ull << 32); };
