@@ -106,3 +106,13 @@ run("periodic", {
   initial = { u = function(x, y) return 4 * y * (1 - y) end },
   boundaries = { left = flow.periodic(), right = flow.periodic(), bottom = flow.wall(), top = flow.slip() },
 }, { cg, mg })
+
+-- Blocks so narrow on the coarse levels (4 cells across with 4 x 1 and 2 x 2 ranks)
+-- that their halo is shallower than multigrid asks for (linalg/padded_block.hpp):
+-- more exchanges, the same cycles.
+run("narrow", {
+  grid = { nx = 64, ny = 32, lx = 2, ly = 1 },
+  fluid = { nu = 0.01 },
+  boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
+}, { { solver = "multigrid", multigrid_gather = 16 },
+     { solver = "pcg", preconditioner = "multigrid", multigrid_gather = 16 } })
