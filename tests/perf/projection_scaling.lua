@@ -14,7 +14,9 @@ local sim = flow.simulation {
   fluid = { nu = param("nu", 1e-4) },
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
   time = { steps = steps, dt = 0.2 / ny },
-  pressure = { solver = param("solver", "multigrid"), tol = param("tol", 1e-6) },
+  -- gather: pressure.multigrid_gather (multigrid only; its default when 0)
+  pressure = { solver = param("solver", "multigrid"), tol = param("tol", 1e-6),
+               multigrid_gather = param("gather", 0) > 0 and param("gather", 0) or nil },
 }
 sim:run()
 local d = sim:diagnostics()
