@@ -210,12 +210,13 @@ class BlockMultigrid {
     lv.r_fresh = std::min(lv.e_fresh - 1, lv.f_fresh);
     lv.pb.ensure(lv.r.data(), lv.r_fresh, 1);
     const mg::TransferShape t = shape(lv, cl);
-    Exec::for_each(1, cl.pb.nx(), 1, cl.pb.ny(), mg::Restrict<Real>{t, lv.r.data(), cl.f.data()});
+    const std::size_t fo = offset(lv), co = offset(cl);
+    Exec::for_each(1, cl.pb.nx(), 1, cl.pb.ny(), mg::Restrict<Real>{t, lv.r.data() + fo, cl.f.data() + co});
     cl.f_fresh = 0;
     descend(l, kind);
     // The interpolation reads the coarse correction across the coarse faces.
     cl.pb.ensure(cl.e.data(), cl.e_fresh, 1);
-    Exec::for_each(1, lv.pb.nx(), 1, lv.pb.ny(), mg::ProlongAdd<Real>{t, cl.e.data(), lv.e.data()});
+    Exec::for_each(1, lv.pb.nx(), 1, lv.pb.ny(), mg::ProlongAdd<Real>{t, cl.e.data() + co, lv.e.data() + fo});
     lv.e_fresh = 0;
     smooth(lv, post_, false);
   }
@@ -229,13 +230,15 @@ class BlockMultigrid {
     if (kind == MultigridCycle::F && l + 2 < std::size_t(total_levels_)) run(l + 1, MultigridCycle::V);
   }
 
+  // The transfers index both grids from the block's first cell (1, 1): on a padded
+  // block that cell lies further into the arrays, so the transfers get every array of
+  // a level shifted by offset() (the strides are the padded grids').
+  static std::size_t offset(const Level& lv) {
+    return std::size_t(lv.pb.ox()) + std::size_t(lv.pb.oy()) * std::size_t(lv.pb.nb().nx + 2);
+  }
   mg::TransferShape shape(const Level& f, const Level& c) const {
-    mg::TransferShape t{f.pb.nb().nx, c.pb.nb().nx, c.pb.nb(), c.cx, c.cy, f.pb.flags(), c.pb.flags()};
-    t.fox = f.pb.ox();
-    t.foy = f.pb.oy();
-    t.cox = c.pb.ox();
-    t.coy = c.pb.oy();
-    return t;
+    return mg::TransferShape{f.pb.nb().nx, c.pb.nb().nx, c.pb.nb(), c.cx, c.cy, f.pb.flags() + offset(f),
+                             c.pb.flags() + offset(c)};
   }
 
   // The gathered level: lap e = f on the whole level, on every rank, by the one-rank

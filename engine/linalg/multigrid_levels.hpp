@@ -66,19 +66,15 @@ struct Residual {
   }
 };
 
-// What the two grids of a transfer share. The kernels index cells of the two grids
-// (i, j fine, I, J coarse) from 1 at the first cell; on several MPI ranks a level is a
-// padded block (linalg/padded_block.hpp) whose first cell lies (fox, foy) (coarse:
-// (cox, coy)) further into its array, 0 on one rank.
+// What the two grids of a transfer share.
 struct TransferShape {
-  int fnx, cnx;               // interior widths of the arrays (strides are + 2)
+  int fnx, cnx;               // interior widths (strides are + 2)
   Neighbours cnb;             // coarse neighbours (periodic wrap)
   bool cx, cy;                // halved in x, in y
   const CellFlags* fflags;
   const CellFlags* cflags;
-  int fox = 0, foy = 0, cox = 0, coy = 0;
-  FL_HD std::size_t fat(int i, int j) const { return std::size_t(j + foy) * (fnx + 2) + i + fox; }
-  FL_HD std::size_t cat(int i, int j) const { return std::size_t(j + coy) * (cnx + 2) + i + cox; }
+  FL_HD std::size_t fat(int i, int j) const { return std::size_t(j) * (fnx + 2) + i; }
+  FL_HD std::size_t cat(int i, int j) const { return std::size_t(j) * (cnx + 2) + i; }
 };
 
 // The coarse value the interpolation uses across coarse face `d` of parent (I, J).
