@@ -200,6 +200,8 @@ class ProjectionSolver final : public Solver {
     d.add("gamma", gamma_);
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
+    // Several ranks: the halo exchanges of the last pressure solve (docs/mpi.md).
+    if (link_.on()) d.add("pressure_exchanges", double(last_exchanges_), true);
     return d;
   }
 
@@ -483,6 +485,11 @@ class ProjectionSolver final : public Solver {
   }
 
   void solve_pressure() {
+    const long exchanges = ranks::exchanges_done;
+    solve_pressure_counted();
+    last_exchanges_ = ranks::exchanges_done - exchanges;
+  }
+  void solve_pressure_counted() {
     if (refined_) { solve_mixed(); return; }
     last_solve_ = pressure_->solve(poisson_view());
     if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
@@ -784,6 +791,7 @@ class ProjectionSolver final : public Solver {
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0;
   std::vector<Real> host_u_, host_v_;  // steady_sample's downloads, reused
   SolveReport last_solve_;
+  long last_exchanges_ = 0;  // halo exchanges of the last pressure solve (several ranks)
   bool has_outflow_ = false;
   bool open_ = false;              // flags computable from the position (no obstacles)
   OpenDomainFlags open_flags_{};
