@@ -21,6 +21,7 @@ struct PressureRhs {
   Real inv_dt;
   Cells cells;
   const std::int8_t* source = nullptr;
+  const double* step = nullptr;  // kernels.dt = "device": 1/dt from step[1] (dt_rule.hpp)
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     if (!is_fluid(cells.at(i, j))) { s.rhs[c] = 0; return; }
@@ -37,7 +38,7 @@ struct PressureRhs {
       }
     }
     const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) * s.idx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) * s.idy;
-    s.rhs[c] = div * inv_dt;
+    s.rhs[c] = div * (step ? Real(step[1]) : inv_dt);
   }
 };
 
@@ -52,6 +53,7 @@ struct VelocityCorrection {
   Real dt;
   Cells cells;
   const PReal* pd = nullptr;
+  const double* step = nullptr;  // kernels.dt = "device": dt from step[0] (dt_rule.hpp)
   FL_HD PReal pressure(std::size_t k) const {
     if constexpr (std::is_same_v<PReal, Real>) return s.p[k];
     else return pd[k];
@@ -60,6 +62,7 @@ struct VelocityCorrection {
     const std::size_t c = s.at(i, j);
     // Loads first, stores last (see MomentumStage).
     const bool eu = u_unknown(cells, s.nb, i, j), ev = v_unknown(cells, s.nb, i, j);
+    const Real dt = step ? Real(step[0]) : this->dt;
     const PReal pc = pressure(c);
     const Real un = eu ? Real(s.f[c] - dt * s.idx * (pressure(s.at(s.nb.east(i), j)) - pc)) : Real(0);
     const Real vn = ev ? Real(s.g[c] - dt * s.idy * (pressure(s.at(i, s.nb.north(j))) - pc)) : Real(0);
