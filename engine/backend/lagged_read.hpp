@@ -40,7 +40,7 @@ class LaggedRead {
     queue_.pop_front();
     return cur_.data();
   }
-  // Forgets every pending copy.
+  // Forgets every pending copy (without waiting for it).
   void discard() { queue_.clear(); }
 
  private:

@@ -143,7 +143,9 @@ struct GraphLoop<CudaExec> {
                "cudaStreamUpdateCaptureDependencies");
     cudaGraph_t inner = params.conditional.phGraph_out[0];
     cudaStream_t b = body_stream();
-    cuda_check(cudaStreamBeginCaptureToGraph(b, inner, nullptr, nullptr, 0, cudaStreamCaptureModeThreadLocal),
+    // Relaxed, as CUDA's conditional-node samples capture bodies: the outer capture's
+    // thread-local mode already refuses unsafe calls from this thread.
+    cuda_check(cudaStreamBeginCaptureToGraph(b, inner, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed),
                "cudaStreamBeginCaptureToGraph(while body)");
     // The body's launches go to the body stream; whatever happens, its capture ends
     // and the launch stream is given back.
