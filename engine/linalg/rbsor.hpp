@@ -17,6 +17,10 @@
 // ring too, so that one exchange serves as many colours as the ring is deep (one
 // exchange per check_every sweeps or so, where a ring one cell deep needed two per
 // sweep and one per residual); the sweeps are the same as on one rank.
+//
+// solve() reads the norms back and decides on the host; solve_device() (2D, one rank)
+// decides in backend memory (linalg/sor_device.hpp): the same sweeps and result
+// without a host round trip per check.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -25,9 +29,12 @@
 #include <utility>
 #include <vector>
 
+#include "backend/step_graph.hpp"
+#include "backend/lagged_read.hpp"
 #include "linalg/padded_block.hpp"
 #include "linalg/poisson_problem.hpp"
 #include "linalg/pressure_solver.hpp"
+#include "linalg/sor_device.hpp"
 
 namespace flowlua {
 
@@ -99,6 +106,67 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     open_ = open;
   }
   SorVariant variant() const { return variant_; }
+
+  // Whether solve_device applies (2D, one rank).
+  bool device_stop() const {
+    if constexpr (D == 2) return !halo_.on();
+    return false;
+  }
+  // The solve with its convergence decided in backend memory, in the caller's slots
+  // s[sor_slot::...] (linalg/sor_device.hpp). No host read, but that of the host-driven
+  // loop over bodies of sweeps, which waits for kContinue one body late (none on the
+  // CPU backend, where it is there at once; none with one body; none inside a CUDA
+  // graph capture, where the loop is a conditional while node, backend/step_graph.hpp).
+  // The same sweeps, checks, result and report as solve(): report(s) reads it.
+  void solve_device(const View& v, double* s) {
+    if constexpr (D == 2) {
+      using namespace sor_slot;
+      const int nx = v.nb.nx, ny = v.nb.ny, mi = c_.max_iter;
+      Exec::reduce_sum_into(1, nx, 1, ny, FluidSum<Real>{v.rhs, v.flags, nx + 2, true}, s + kBnorm2);
+      Exec::for_each(0, 0, 0, 0, SorStart{s});
+      const int per_body = body_length();
+      const int bodies = mi > 0 ? (mi + per_body - 1) / per_body : 0;
+      if (fused()) alt(v);  // allocated, its ghosts copied, before any capture
+      if (bodies == 1) {
+        body(v, s, 0, true);
+      } else if (bodies > 1 && GraphLoop<Exec>::capturing()) {
+        GraphLoop<Exec>::run_while(
+            [&] {
+              body(v, s, -1, false);
+              Exec::for_each(0, 0, 0, 0, SorEndBody{s, per_body, mi});
+            },
+            s + kContinue);
+      } else if (bodies > 1) {
+        // Body b + 1 is queued before the host waits for body b's verdict (on CUDA):
+        // the device never waits for the host; a body after the stop does nothing.
+        const int lag = LaggedRead<Exec>::kLag > 0 ? 1 : 0;
+        bool stop = false;
+        for (int b = 0; b < bodies && !stop; ++b) {
+          body(v, s, b, true);
+          Exec::for_each(0, 0, 0, 0, SorEndBody{s, per_body, mi});
+          continue_.post(s + kContinue);
+          while (continue_.pending() > lag) stop = *continue_.take(true) == 0 || stop;
+        }
+        continue_.discard();
+      }
+      if (fused()) {
+        View last = v;  // iterate max_iter: the result unless a check stopped earlier
+        if (mi % 2) last.p = alt_.data();
+        Exec::reduce_sum_into(1, nx, 1, ny, ResidualSquared<Real>{last}, s + kFinal2);
+        Exec::for_each(0, nx + 1, 0, ny + 1, SorFinish<Real>{v.p, alt_.data(), s, nx + 2, mi});
+      } else {
+        Exec::for_each(0, nx + 1, 0, ny + 1, SorFinish<Real>{v.p, nullptr, s, nx + 2, mi});
+      }
+    }
+  }
+  // The report of solve_device from a host copy of its slots.
+  static SolveReport report(const double* s, double tol) {
+    SolveReport r;
+    r.iterations = int(s[sor_slot::kIterations]);
+    r.residual = s[sor_slot::kResidual];
+    r.converged = r.residual <= tol;
+    return r;
+  }
 
   SolveReport solve(const View& v) override {
     SolveReport rep;
@@ -218,13 +286,72 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   }
 
   // One fused sweep from v.p into out; with res2 set, also adds the squared
-  // residual of v.p (the sweep's input) to *res2 on the device.
-  void fused_sweep(const View& v, Real* out, double* res2) {
+  // residual of v.p (the sweep's input) to *res2 on the device. A gate (solve_device)
+  // makes it return at once once the solve stopped.
+  void fused_sweep(const View& v, Real* out, double* res2, const SorGate& gate = SorGate{}) {
     if constexpr (D == 2 && FusedSorSweep<Exec>::available) {
       if (variant_ == SorVariant::FusedOpen)
-        FusedSorSweep<Exec>::run(v, out, open_, Real(c_.omega), res2);
+        FusedSorSweep<Exec>::run(v, out, open_, Real(c_.omega), res2, gate);
       else
-        FusedSorSweep<Exec>::run(v, out, FlagArray{v.flags, v.nb.nx + 2}, Real(c_.omega), res2);
+        FusedSorSweep<Exec>::run(v, out, FlagArray{v.flags, v.nb.nx + 2}, Real(c_.omega), res2, gate);
+    }
+  }
+
+  // solve_device's sweeps come in bodies of this many (sor_device.hpp): check_every,
+  // doubled for the fused variant when odd, so a body of ping-pong sweeps ends where
+  // it began.
+  int body_length() const {
+    const int ce = std::max(1, c_.check_every);
+    return fused() && ce % 2 ? 2 * ce : ce;
+  }
+  // Body b of solve_device (b < 0: any body, inside a graph's while node). With
+  // `exact` (b known) the launches past max_iter and the checks that cannot apply are
+  // left out; otherwise every launch is there and the gates sort it out.
+  void body(const View& v, double* s, int b, bool exact) {
+    if constexpr (D == 2) {
+      using namespace sor_slot;
+      const int ce = std::max(1, c_.check_every), per_body = body_length(), mi = c_.max_iter;
+      const int nx = v.nb.nx, ny = v.nb.ny;
+      for (int first = 0; first < per_body; first += ce) {
+        const int base = b * per_body + first;  // exact: sweeps before this chunk
+        if (exact && base >= mi) break;
+        for (int q = 0; q < ce; ++q) {
+          const int pos = first + q;
+          if (exact && base + q + 1 > mi) break;
+          if (fused()) {
+            // Iterate k lies in v.p for even k, in the second buffer for odd k; this
+            // sweep reads iterate b * per_body + pos (per_body is even).
+            View in = v;
+            Real* out = alt_.data();
+            if (pos % 2) {
+              in.p = alt_.data();
+              out = v.p;
+            }
+            const bool check = q == 0 && !(exact && base == 0);
+            fused_sweep(in, out, check ? s + kRes2 : nullptr, SorGate{s, pos, per_body, mi, check});
+            if (check) Exec::for_each(0, 0, 0, 0, SorCheck{s, first, ce, per_body, mi, c_.tol, true});
+          } else {
+            sweep_gated(v, SorGate{s, pos, per_body, mi, false});
+          }
+        }
+        if (!fused()) {
+          Exec::reduce_sum_into(1, nx, 1, ny, ResidualSquared<Real>{v}, s + kRes2);
+          Exec::for_each(0, 0, 0, 0, SorCheck{s, first, ce, per_body, mi, c_.tol, false});
+        }
+      }
+    }
+  }
+  // sweep_in_place's two colours, gated (one rank: no halo to exchange).
+  void sweep_gated(const View& v, const SorGate& gate) {
+    if constexpr (D == 2) {
+      const int half = (v.nb.nx + 1) / 2, ny = v.nb.ny;
+      auto run = [&](auto cells) {
+        using Sweep = SorColourSweep<Real, decltype(cells)>;
+        Exec::for_each(0, half - 1, 1, ny, SorGated<Sweep>{Sweep{v, cells, Real(c_.omega), halo_.colour(0)}, gate});
+        Exec::for_each(0, half - 1, 1, ny, SorGated<Sweep>{Sweep{v, cells, Real(c_.omega), halo_.colour(1)}, gate});
+      };
+      if (variant_ == SorVariant::TwoColourOpen) run(open_);
+      else run(FlagArray{v.flags, v.nb.nx + 2});
     }
   }
 
@@ -277,6 +404,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   std::unique_ptr<PaddedBlock<Exec, Real>> pb_;  // several ranks (2D)
   DeviceArray<Exec, Real> pp_, prhs_;            // its copies of p and rhs
   int pp_fresh_ = 0, rhs_fresh_ = 0;
+  LaggedRead<Exec> continue_{1};  // solve_device's host-driven loop
 };
 
 }  // namespace flowlua
