@@ -77,12 +77,18 @@ elif command -v ncu > /dev/null 2>&1; then
       motion=()
       [ "$state" = moving ] && motion=(--set u=0.5 --set v=0.3)
       ncu --clock-control none --kernel-name regex:for_each_bounded_kernel --launch-skip 40 --launch-count 1 \
-        --metrics gpu__time_duration.sum,smsp__inst_executed.sum,dram__bytes.sum --csv \
+        --metrics gpu__time_duration.sum,smsp__inst_executed.sum,dram__bytes.sum,sm__inst_issued.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__warps_issue_stalled_lg_throttle_per_issue_active.ratio --csv \
         "$flowlua" -q --backend cuda cases/swe/throughput.lua --set n="$n" --set warmup=40 --set steps=16 \
         --set precision=float --set storage=$storage "${motion[@]}" > "$out/ncu_${prec}_$state.csv" 2>&1
       inst=$(grep smsp__inst_executed.sum "$out/ncu_${prec}_$state.csv" | tail -1 | awk -F'","' '{print $NF}' | tr -d '",')
       time=$(grep gpu__time_duration.sum "$out/ncu_${prec}_$state.csv" | tail -1 | awk -F'","' '{print $NF, $(NF-1)}' | tr -d '",')
       echo "ncu $prec $state: kernel $time, $(awk -v i="$inst" -v n="$n" 'BEGIN { if (i + 0 > 0) printf "%.1f", i * 32 / (n * n); else print "?" }') thread instructions per cell"
+      # what bounds the kernel: issue slots used, DRAM throughput, the stalls on loads
+      for m in sm__inst_issued.avg.pct_of_peak_sustained_active dram__throughput.avg.pct_of_peak_sustained_elapsed \
+               smsp__warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
+               smsp__warps_issue_stalled_lg_throttle_per_issue_active.ratio; do
+        echo "    $m $(grep "$m" "$out/ncu_${prec}_$state.csv" | tail -1 | awk -F'","' '{print $NF}' | tr -d '",')"
+      done
     done
   done | tee "$out/ncu.txt"
 else
