@@ -12,6 +12,7 @@
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
 #include "core/snapshot3.hpp"
+#include "parallel/decomposition.hpp"
 #include "sim/batch_stepper.hpp"
 #include "sim/solver_state.hpp"
 #include "sim/steady.hpp"
@@ -108,6 +109,11 @@ class Solver {
     throw CaseError("this model cannot restart from checkpoints yet");
   }
   virtual std::string backend_name() const = 0;
+
+  // Several MPI ranks (docs/mpi.md): the block of the grid this rank steps, of the
+  // split of the whole grid between the ranks. Models that step on one rank only keep
+  // the default, the whole grid.
+  virtual ranks::Subdomain rank_block() const { return ranks::whole_grid(common().grid.nx, common().grid.ny); }
 
   // flow.batch (sim/batch.hpp): solvers with the same non-empty key can step together;
   // the key says what must agree (model, backend, precision, grid, kernel plan), in

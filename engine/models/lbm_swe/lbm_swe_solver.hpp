@@ -224,6 +224,7 @@ class LbmSweSolver final : public Solver {
            "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
   }
   std::string backend_name() const override { return Exec::name; }
+  ranks::Subdomain rank_block() const override { return block_; }
 
   // The state on the host: depth and velocity (m/s) of every cell (of the whole grid,
   // gathered from every rank: a collective call on several ranks).

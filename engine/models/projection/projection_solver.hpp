@@ -225,6 +225,7 @@ class ProjectionSolver final : public Solver {
                          immersed_) + blocks;
   }
   std::string backend_name() const override { return Exec::name; }
+  ranks::Subdomain rank_block() const override { return link_.block(); }
 
   // Every array (F, G and the right-hand side too: scratch today, but a restart must
   // not depend on which stage overwrites what), the side values and the step's scalars.
