@@ -12,6 +12,8 @@
 #include "core/error.hpp"
 #include "host.hpp"
 #include "io/checkpoint.hpp"
+#include "io/checkpoint_pieces.hpp"
+#include "parallel/ranks.hpp"
 #include "lua_output.hpp"
 #include "lua_table.hpp"
 #include "sim/interrupt.hpp"
@@ -70,8 +72,13 @@ std::string write_sim_checkpoint(lua_State* L, SimCore& c, const std::string& fi
   k.step = c.solver().steps();
   k.time = c.solver().time();
   k.params = h.options().sets;
-  k.state = c.solver().save_state();
-  io::write_checkpoint(path, k);
+  if (ranks::several()) {  // one piece a rank and a manifest, nothing gathered (docs/mpi.md)
+    k.state = c.solver().save_block_state();
+    io::write_checkpoint_pieces(path, k, c.solver().rank_block());
+  } else {
+    k.state = c.solver().save_state();
+    io::write_checkpoint(path, k);
+  }
   return path;
 }
 
@@ -95,7 +102,17 @@ static void check_matches(const Host& h, const SimCore& c, const io::Checkpoint&
 void restore_sim(lua_State* L, SimCore& c, const io::Checkpoint& k, const std::string& path) {
   check_matches(host_of(L), c, k, path);
   c.pending.clear();  // field writes made before the restore would undo it
-  c.solver().restore_state(k.state);
+  if (k.pieces) {  // written on several ranks: this rank's block from the pieces
+    try {
+      c.solver().restore_block_state(io::read_block_state(*k.pieces, c.solver().rank_block()));
+    } catch (const CaseError&) {
+      throw;
+    } catch (const std::runtime_error& e) {
+      throw CaseError(e.what());
+    }
+  } else {
+    c.solver().restore_state(k.state);
+  }
   c.loop->resync_schedule();
   if (k.backend != c.solver().backend_name() && !host_of(L).options().quiet)
     std::fprintf(stderr, "flowlua: note: the checkpoint was written on the %s backend and continues on %s "
@@ -120,7 +137,7 @@ void setup_checkpoints(lua_State* L, SimCore& c) {
     w.erase(std::remove(w.begin(), w.end(), path), w.end());
     w.push_back(path);
     while (int(w.size()) > cp->spec.checkpoint.keep) {
-      std::remove(w.front().c_str());
+      io::remove_checkpoint(w.front());
       w.pop_front();
     }
   };

@@ -108,6 +108,18 @@ class Solver {
   virtual void restore_state(const SolverState&) {
     throw CaseError("this model cannot restart from checkpoints yet");
   }
+  // The same for this rank's block only, as the block holds it (halo included), each
+  // grid array tagged with its SolverState::Array::Tile: what a rank writes to its
+  // piece of a checkpoint on several MPI ranks (io/checkpoint_pieces.hpp), without
+  // gathering the grid. restore_block_state takes such a state for this rank's block
+  // (read from its piece, or assembled from the pieces of another split). Models that
+  // step on one rank only keep the defaults.
+  virtual SolverState save_block_state() {
+    throw CaseError("this model cannot write checkpoints on several ranks");
+  }
+  virtual void restore_block_state(const SolverState&) {
+    throw CaseError("this model cannot restart from a checkpoint of several ranks");
+  }
   virtual std::string backend_name() const = 0;
 
   // Several MPI ranks (docs/mpi.md): the block of the grid this rank steps, of the
