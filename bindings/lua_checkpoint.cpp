@@ -13,6 +13,7 @@
 #include "host.hpp"
 #include "io/checkpoint.hpp"
 #include "io/checkpoint_pieces.hpp"
+#include "parallel/agree.hpp"
 #include "parallel/ranks.hpp"
 #include "lua_output.hpp"
 #include "lua_table.hpp"
@@ -37,15 +38,6 @@ std::string summary_for_hash(const CaseSpec& spec) {
   return out;
 }
 
-std::uint64_t fnv1a(const std::string& s) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char ch : s) {
-    h ^= ch;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 }  // namespace
 
 std::string case_hash(const CaseSpec& spec, std::vector<std::pair<std::string, std::string>> params) {
@@ -53,7 +45,7 @@ std::string case_hash(const CaseSpec& spec, std::vector<std::pair<std::string, s
   std::string text = summary_for_hash(spec) + "params:\n";
   for (const auto& [k, v] : params) text += k + "=" + v + "\n";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "fnv1a64:%016" PRIx64, fnv1a(text));
+  std::snprintf(buf, sizeof buf, "fnv1a64:%016" PRIx64, io::fnv1a64(text));
   return buf;
 }
 
@@ -207,7 +199,17 @@ int l_sim_restore(lua_State* L) {
 }
 
 void load_restart(HostOptions& o, const std::string& path) {
-  auto k = std::make_shared<io::Checkpoint>(io::read_checkpoint(path));
+  // Every rank reads it (the manifest only, of several ranks' checkpoint) and they
+  // agree, so that a missing or truncated piece is reported by each rank before any
+  // stops the others.
+  std::shared_ptr<io::Checkpoint> k;
+  std::string error;
+  try {
+    k = std::make_shared<io::Checkpoint>(io::read_checkpoint(path));
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  ranks::agree(error, "cannot read checkpoint '" + path + "'");
   // The params it ran with, unless the command line gives them again (then the case
   // hash decides whether they still fit).
   for (const auto& [name, value] : k->params) {
