@@ -30,20 +30,7 @@ std::uint64_t fnv1a64(const std::string& bytes) {
 
 namespace {
 
-std::string hex64(std::uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "fnv1a64:%016" PRIx64, v);
-  return buf;
-}
-
 std::string pieces_folder_name(const std::string& path) { return fs::path(path).filename().string() + ".pieces"; }
-
-// The piece of rank r, relative to the manifest's folder.
-std::string piece_name(const std::string& path, const std::string& generation, int r) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "_r%04d.h5", r);
-  return pieces_folder_name(path) + "/" + generation + buf;
-}
 
 std::string in_folder_of(const std::string& path, const std::string& name) {
   const fs::path parent = fs::path(path).parent_path();
@@ -73,6 +60,19 @@ SolverState read_block_state(const CheckpointManifest& m, const ranks::Subdomain
 using namespace h5;
 
 namespace {
+
+std::string hex64(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "fnv1a64:%016" PRIx64, v);
+  return buf;
+}
+
+// The piece of rank r, relative to the manifest's folder.
+std::string piece_name(const std::string& path, const std::string& generation, int r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "_r%04d.h5", r);
+  return pieces_folder_name(path) + "/" + generation + buf;
+}
 
 // A number drawn by the root for this write, the same on every rank (collective).
 std::string shared_generation() {
