@@ -21,6 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export OMP_NUM_THREADS=1
+backend=${FLOWLUA_TEST_BACKEND:-cpu}  # cuda on the GPU machine (ranks may share one GPU)
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 # The checkpoint after step 7 of 16.
 cat >"$work/projection.lua" <<'LUA'
@@ -112,8 +113,8 @@ LUA
 run() {  # CASE NP OUTDIR [flowlua arguments]
   local c=$1 np=$2 out=$3
   shift 3
-  if [ "$np" = 1 ]; then "$flowlua" "$work/$c.lua" --backend cpu --quiet --output "$out" "$@"
-  else mpirun --oversubscribe -np "$np" "$flowlua" "$work/$c.lua" --backend cpu --quiet --output "$out" "$@"; fi
+  if [ "$np" = 1 ]; then "$flowlua" "$work/$c.lua" --backend "$backend" --quiet --output "$out" "$@"
+  else mpirun --oversubscribe -np "$np" "$flowlua" "$work/$c.lua" --backend "$backend" --quiet --output "$out" "$@"; fi
 }
 status=0
 # CASE TOLERANCE WRITERS... -- "NP FROM" ...: the uninterrupted one-rank run, the

@@ -16,13 +16,14 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export OMP_NUM_THREADS=1
+backend=${FLOWLUA_TEST_BACKEND:-cpu}  # cuda on the GPU machine (ranks may share one GPU)
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
-"$flowlua" "$here/vtk_pieces.lua" --backend cpu --quiet --output "$work/one"
+"$flowlua" "$here/vtk_pieces.lua" --backend "$backend" --quiet --output "$work/one"
 status=0
 for run in "$@"; do
   read -r np px py_ <<<"$run"
   out="$work/np$np-$px-$py_"
-  mpirun --oversubscribe -np "$np" "$flowlua" "$here/vtk_pieces.lua" --backend cpu --quiet --output "$out" \
+  mpirun --oversubscribe -np "$np" "$flowlua" "$here/vtk_pieces.lua" --backend "$backend" --quiet --output "$out" \
     --set px="$px" --set py="$py_"
   "$py" "$here/check_pvti.py" "$work/one" "$out" "$np" || status=1
 done
