@@ -304,23 +304,33 @@ class ProjectionSolver final : public Solver {
                          immersed_) + step_line() + blocks;
   }
   std::string backend_name() const override { return Exec::name; }
+  ranks::Subdomain rank_block() const override { return link_.block(); }
 
   // Every array (F, G and the right-hand side too: scratch today, but a restart must
   // not depend on which stage overwrites what), the side values and the step's scalars.
-  SolverState save_state() override {
+  // save_state: the whole grid's arrays (gathered on several ranks: collective);
+  // save_block_state: the block's, ghost ring included (a checkpoint piece).
+  SolverState save_state() override { return state(true); }
+  SolverState save_block_state() override { return state(false); }
+  void restore_block_state(const SolverState& st) override { restore(st, false); }
+  void restore_state(const SolverState& st) override { restore(st, true); }
+
+  SolverState state(bool whole) {
     settle();
     SolverState st;
-    const std::size_t rows = std::size_t(c_.grid.ny) + 2, cols = std::size_t(c_.grid.nx) + 2;
-    const std::string cell = "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; ";
-    save_ring(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face");
-    save_ring(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face");
-    save_ring(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)");
-    save_ring(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)");
-    save_ring(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)");
-    save_ring(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt");
+    const Grid& g = whole ? c_.grid : g_;
+    const std::size_t rows = std::size_t(g.ny) + 2, cols = std::size_t(g.nx) + 2;
+    const std::string cell = whole ? "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; "
+                                   : "[j][i]: cell (i, j) of the rank's block with its ghost ring; ";
+    save_ring(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face", whole);
+    save_ring(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face", whole);
+    save_ring(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)", whole);
+    save_ring(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)", whole);
+    save_ring(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)", whole);
+    save_ring(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt", whole);
     if (keep_previous()) {
-      save_ring(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)");
-      save_ring(st, "v_prev", vp_, rows, cols, cell + "v before the last step");
+      save_ring(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)", whole);
+      save_ring(st, "v_prev", vp_, rows, cols, cell + "v before the last step", whole);
     }
     const std::string sides_layout =
         "[2 k + c][s]: side k (left, right, bottom, top), c = 0 normal, 1 tangential velocity, at s = 0..n+1";
@@ -353,19 +363,21 @@ class ProjectionSolver final : public Solver {
     return st;
   }
 
-  void restore_state(const SolverState& st) override {
+  // `whole`: the ring arrays are the whole grid's (cut to the block here), otherwise
+  // the block's.
+  void restore(const SolverState& st, bool whole) {
     discard_reports();  // the steps in flight belong to the state being replaced
-    restore_ring(st, "u", u_);
-    restore_ring(st, "v", v_);
-    restore_ring(st, "F", f_);
-    restore_ring(st, "G", gg_);
-    restore_ring(st, "p", p_);
+    restore_ring(st, "u", u_, whole);
+    restore_ring(st, "v", v_, whole);
+    restore_ring(st, "F", f_, whole);
+    restore_ring(st, "G", gg_, whole);
+    restore_ring(st, "p", p_, whole);
     if (refined_) pd_from_p();  // the double pressure restarts from the float one
-    restore_ring(st, "rhs", rhs_);
+    restore_ring(st, "rhs", rhs_, whole);
     if (!link_.on()) restore_array(st, "sides", sides_);  // on several ranks: from the sides' values below
     if (keep_previous()) {
-      restore_ring(st, "u_prev", up_);
-      restore_ring(st, "v_prev", vp_);
+      restore_ring(st, "u_prev", up_, whole);
+      restore_ring(st, "v_prev", vp_, whole);
     }
     for (Side sd : kSides) {
       SideCondition& sc = c_.boundaries[int(sd)];
@@ -388,15 +400,20 @@ class ProjectionSolver final : public Solver {
   friend class ProjectionBatch<Exec, Real>;
 
   // Checkpoint arrays of the ghost-ring layout, as the whole grid's (gathered on
-  // several ranks, so a run restarts on any number of ranks).
+  // several ranks, so a run restarts on any number of ranks) or as the block's.
   void save_ring(SolverState& st, const std::string& name, const DeviceArray<Exec, Real>& a, std::size_t rows,
-                 std::size_t cols, const std::string& layout) {
+                 std::size_t cols, const std::string& layout, bool whole) {
+    if (!whole) {
+      save_array(st, name, a, rows, cols, layout);
+      st.arrays.back().tile = SolverState::Tile::Ring;
+      return;
+    }
     if (!link_.on()) return save_array(st, name, a, rows, cols, layout);
     const std::vector<Real> w = link_.whole(a);
     st.arrays.push_back({name, sizeof(Real) == sizeof(float), std::vector<double>(w.begin(), w.end()), rows, cols, layout});
   }
-  void restore_ring(const SolverState& st, const std::string& name, DeviceArray<Exec, Real>& a) {
-    if (!link_.on()) return restore_array(st, name, a);
+  void restore_ring(const SolverState& st, const std::string& name, DeviceArray<Exec, Real>& a, bool whole) {
+    if (!link_.on() || !whole) return restore_array(st, name, a);
     const SolverState::Array& in = st.array(name);
     if (in.values.size() != c_.grid.size())
       throw CaseError("the checkpoint's array '" + name + "' has " + std::to_string(in.values.size()) +
