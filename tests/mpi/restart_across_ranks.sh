@@ -3,7 +3,9 @@
 # a run restarts on any number of ranks (docs/mpi.md): a projection case written on 2
 # ranks continues on 4 and on 1, one written on 1 rank continues on 2, and each ends
 # with the fields of the run that was never interrupted (one rank), to the solver's
-# tolerance (tests/mpi/compare_close.awk).
+# tolerance (tests/mpi/compare_close.awk). The obstacle is pinned to staircase cells,
+# which every rank count runs; left to the default it is an immersed boundary on one
+# rank and cells on several, and a checkpoint written one way is refused the other.
 # Usage: restart_across_ranks.sh FLOWLUA
 set -euo pipefail
 flowlua=$1
@@ -20,6 +22,7 @@ local sim = flow.simulation {
   grid = { nx = 64, ny = 32, lx = 2, ly = 1 },
   fluid = { nu = 0.02 },
   obstacles = { flow.rect { x0 = 0.8, y0 = 0.3, x1 = 1.3, y1 = 0.7 } },
+  kernels = { bodies = "staircase" },  -- BODIES
   boundaries = {
     left = flow.inflow { u = function(s, t) return 4 * s * (1 - s) * (1 + 3 * t) end },
     right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
@@ -67,4 +70,19 @@ for spec in "4 two" "1 two" "2 one"; do
   sed 's/^close_fields: /restart_across_ranks: /' "$work/report.txt" | sort
   if [ "$rc" -ne 0 ]; then status=1; fi
 done
+# The default bodies: a checkpoint of the immersed obstacle (one rank) is refused on two
+# ranks, where the obstacle would be cells, with a message that says so.
+grep -v -- "-- BODIES" "$work/case.lua" >"$work/default.lua"
+mv "$work/default.lua" "$work/case.lua"
+run 1 "$work/immersed" >/dev/null 2>&1
+rc=0
+run 2 "$work/restart_immersed" --restart "$work/immersed/checkpoint_000007.h5" >/dev/null 2>"$work/stderr" || rc=$?
+expect="the checkpoint was written with its bodies of exact shape as immersed boundaries and this run has them as staircase cells"
+if [ "$rc" -eq 0 ] || ! grep -q "$expect" "$work/stderr"; then
+  echo "restart_across_ranks: an immersed checkpoint continued on 2 ranks: exit $rc, expected \"$expect\":" >&2
+  cat "$work/stderr" >&2
+  status=1
+else
+  echo "restart_across_ranks: immersed checkpoint refused on 2 ranks (exit $rc): $(grep -m1 -o "$expect.*" "$work/stderr")"
+fi
 exit $status
