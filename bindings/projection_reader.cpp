@@ -76,8 +76,11 @@ void read_kernels(const TableReader& top, ProjectionCase& m, CaseSpec& spec) {
   StackGuard guard(L);
   top.push("kernels");
   TableReader t(L, -1, "kernels",
-                {"advection", "gamma", "general", "bodies", "boundaries", "momentum", "rhs", "pressure", "correction"});
-  read_forced_kernels(t, {"bodies", "boundaries", "momentum", "rhs", "pressure", "correction"}, spec);
+                {"advection", "gamma", "general", "bodies", "boundaries", "dt", "momentum", "rhs", "pressure",
+                 "pressure_stop", "correction", "launch"});
+  read_forced_kernels(t, {"bodies", "boundaries", "dt", "momentum", "rhs", "pressure", "pressure_stop", "correction",
+                          "launch"},
+                      spec);
   // A gamma on its own asks for the hybrid blend.
   const char* fallback = t.has("gamma") ? "hybrid" : "central";
   std::string a = t.string("advection", fallback);

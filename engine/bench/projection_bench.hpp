@@ -12,7 +12,12 @@
 //   residual    read p, rhs                            2A
 //   correction  read F, G, p; write u, v               5A
 //   boundaries  the ghost ring only                    (not counted)
-//   step        dt + momentum + rhs + 5 sweeps + one residual + correction = 31A
+//   step        dt + momentum + rhs + 5 sweeps + one residual + correction = 31A,
+//               as the plan runs it (on CUDA: dt and the pressure stop on the device,
+//               the step replayed from a CUDA graph; issue 12)
+//   step_direct the same with kernels.launch = "direct" (every kernel launched)
+//   step_host   the path before issue 12: kernels dt = "host", pressure_stop =
+//               "host", launch = "direct" (three host reads a step)
 // Flags are not counted: the obstacle-free variants do not read them.
 #pragma once
 #include <algorithm>
@@ -65,6 +70,17 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
   const ProjectionConfig c = bench_cavity(n, std::is_same_v<Real, float> ? Precision::Float : Precision::Double);
   projection::ProjectionSolver<Exec, Real> s(c);
   for (int k = 0; k < 5; ++k) s.step();  // a flow, not zeros
+  // The step on the other launch paths, for comparison in the same run.
+  ProjectionConfig cd = c, ch = c;
+  cd.kernels["launch"] = "direct";
+  ch.kernels["dt"] = "host";
+  ch.kernels["pressure_stop"] = "host";
+  ch.kernels["launch"] = "direct";
+  projection::ProjectionSolver<Exec, Real> sd(cd), sh(ch);
+  for (int k = 0; k < 5; ++k) {
+    sd.step();
+    sh.step();
+  }
   Exec::synchronize();
 
   const double cells = double(n) * n, A = double(c.grid.size()) * sizeof(Real);
@@ -75,14 +91,17 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
     const char* plan_stage;  // whose variant it runs ("" when several)
     double arrays;           // must-move bytes in units of A (0: not counted)
   };
-  const Stage stages[] = {{"dt", "", 2},        {"momentum", "momentum", 4}, {"rhs", "rhs", 3},
-                          {"sweep", "pressure", 3}, {"residual", "", 2},     {"correction", "correction", 5},
-                          {"boundaries", "boundaries", 0}, {"step", "", 31}};
+  const Stage stages[] = {{"dt", "dt", 2},         {"momentum", "momentum", 4}, {"rhs", "rhs", 3},
+                          {"sweep", "pressure", 3}, {"residual", "", 2},       {"correction", "correction", 5},
+                          {"boundaries", "boundaries", 0}, {"step", "launch", 31}, {"step_direct", "launch", 31},
+                          {"step_host", "dt", 31}};
   std::vector<Row> rows;
   for (const Stage& st : stages) {
     const std::string name = st.name;
     Timing t;
     if (name == "step") t = time_median<Exec>([&] { s.step(); }, opt.warmup, repeats, per_batch);
+    else if (name == "step_direct") t = time_median<Exec>([&] { sd.step(); }, opt.warmup, repeats, per_batch);
+    else if (name == "step_host") t = time_median<Exec>([&] { sh.step(); }, opt.warmup, repeats, per_batch);
     else if (name == "sweep") {
       t = time_median<Exec>([&] { s.run_stage("sweep_pair"); }, opt.warmup, repeats, per_batch);
       t.median_ms /= 2, t.min_ms /= 2, t.max_ms /= 2;
@@ -91,7 +110,8 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
     r.backend = Exec::name;
     r.precision = std::is_same_v<Real, float> ? "float" : "double";
     r.stage = name;
-    r.variant = *st.plan_stage ? s.kernel_plan().variant(st.plan_stage) : "";
+    const auto& solver = name == "step_direct" ? sd : name == "step_host" ? sh : s;
+    r.variant = *st.plan_stage ? solver.kernel_plan().variant(st.plan_stage) : "";
     r.n = n;
     r.median_ms = t.median_ms;
     r.min_ms = t.min_ms;

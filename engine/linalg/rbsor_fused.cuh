@@ -18,6 +18,10 @@
 //
 // The arithmetic is stencil_parts / sor_value, the same functions the two-colour
 // kernels and the CPU run; tests/gpu compares the two variants.
+//
+// Gated (RedBlackSOR::solve_device, linalg/sor_device.hpp): every thread first reads
+// the gate's two slots; a sweep past the stop or past max_iter returns at once (the
+// whole block alike), and whether this sweep adds up the residual is decided there.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -25,6 +29,7 @@
 
 #include "backend/cuda/cuda_exec.cuh"
 #include "linalg/poisson_stencil.hpp"
+#include "linalg/sor_device.hpp"
 
 namespace flowlua {
 
@@ -43,7 +48,12 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
                                                                    const Real* __restrict__ rhs, Cells cells,
                                                                    int nx, int ny, Real idx2, Real idy2,
                                                                    Real omega, Real omega_over_diag_interior,
-                                                                   double* res2) {
+                                                                   double* res2, SorGate gate) {
+  bool residual = kResidual;
+  if (gate.s) {
+    if (!gate.open()) return;
+    residual = kResidual && gate.check && gate.iteration() > 1;
+  }
   const int lane = threadIdx.x;
   const int i = (blockIdx.x * kWarps + threadIdx.y) * kOut + lane;  // lane 0: the west halo column
   const int j0 = 1 + blockIdx.y * B;
@@ -90,7 +100,7 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
     // the same bits as computing it here (sor_value_scaled).
     const Real wd = ff[k] == flag::kFluid ? omega_over_diag_interior : omega / diag;
     q[k] = (is_fluid(ff[k]) && ((i + r) & 1) == 0 && diag != 0) ? sor_value_scaled(oc, off, rr[k], omega, wd) : oc;
-    if (kResidual && k >= 1 && k <= B && writes && is_fluid(ff[k])) {
+    if (kResidual && residual && k >= 1 && k <= B && writes && is_fluid(ff[k])) {
       const double res = double(rr[k]) - (double(off) - double(diag) * double(oc));
       acc += res * res;
     }
@@ -109,7 +119,7 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
     }
     if (writes && r <= ny) pout[std::size_t(r) * stride + i] = value;
   }
-  if (kResidual) {
+  if (kResidual && residual) {
     for (int d = 16; d > 0; d /= 2) acc += __shfl_down_sync(all, acc, d);
     if (lane == 0 && acc != 0) atomicAdd(res2, acc);
   }
@@ -123,11 +133,12 @@ struct FusedSorSweep<CudaExec> {
 
   // pout = one sweep of v.p; with res2, *res2 += sum of squared residuals of v.p.
   template <class Real, class Cells>
-  static void run(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2) {
+  static void run(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2,
+                  const SorGate& gate = SorGate{}) {
     switch (band_rows(v.nb.ny, sizeof(Real))) {
-      case 4: launch<Real, Cells, 4>(v, pout, cells, omega, res2); break;
-      case 8: launch<Real, Cells, 8>(v, pout, cells, omega, res2); break;
-      default: launch<Real, Cells, 16>(v, pout, cells, omega, res2);
+      case 4: launch<Real, Cells, 4>(v, pout, cells, omega, res2, gate); break;
+      case 8: launch<Real, Cells, 8>(v, pout, cells, omega, res2, gate); break;
+      default: launch<Real, Cells, 16>(v, pout, cells, omega, res2, gate);
     }
   }
 
@@ -147,7 +158,8 @@ struct FusedSorSweep<CudaExec> {
   }
 
   template <class Real, class Cells, int B>
-  static void launch(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2) {
+  static void launch(const PoissonView<Real>& v, Real* pout, const Cells& cells, Real omega, double* res2,
+                     const SorGate& gate) {
     using namespace rbsor_detail;
     const int nx = v.nb.nx, ny = v.nb.ny;
     const int strips = (nx + kOut - 1) / kOut;
@@ -157,10 +169,12 @@ struct FusedSorSweep<CudaExec> {
     dim3 grid((strips + kWarps - 1) / kWarps, (ny + B - 1) / B);
     if (res2)
       fused_sweep_kernel<Real, Cells, true, B>
-          <<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, res2);
+          <<<grid, block, 0, cuda_detail::launch_stream()>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, res2,
+                                                             gate);
     else
       fused_sweep_kernel<Real, Cells, false, B>
-          <<<grid, block>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, nullptr);
+          <<<grid, block, 0, cuda_detail::launch_stream()>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd,
+                                                             nullptr, gate);
     cuda_check(cudaGetLastError(), "fused SOR sweep launch");
   }
 
@@ -170,7 +184,7 @@ struct FusedSorSweep<CudaExec> {
     if (!slot) cuda_check(cudaMalloc(&slot, sizeof(double)), "cudaMalloc(residual)");
     return slot;
   }
-  static void clear(double* slot) { cuda_check(cudaMemsetAsync(slot, 0, sizeof(double)), "residual clear"); }
+  static void clear(double* slot) { cuda_check(cudaMemsetAsync(slot, 0, sizeof(double), cuda_detail::launch_stream()), "residual clear"); }
   static double read(const double* slot) {
     double h = 0;
     cuda_check(cudaMemcpy(&h, slot, sizeof(double), cudaMemcpyDeviceToHost), "residual copy");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include "sim/interrupt.hpp"
@@ -63,9 +64,11 @@ void RunLoop::add_boundary_refresher(long every, Callback fn) {
 void RunLoop::add_before_step(Callback fn) { before_.push_back(std::move(fn)); }
 
 StopReason RunLoop::stop_condition() const {
-  double t = solver_->time();
-  if (std::isfinite(stop_.t_end) && t >= stop_.t_end - 1e-12 * std::fabs(stop_.t_end))
-    return StopReason::TimeEnd;
+  if (std::isfinite(stop_.t_end)) {
+    const double end = stop_.t_end - 1e-12 * std::fabs(stop_.t_end);
+    // The bound first: most steps are decided without reading the time back.
+    if (solver_->time_upper_bound() >= end && solver_->time() >= end) return StopReason::TimeEnd;
+  }
   if (stop_.max_steps >= 0 && solver_->steps() >= stop_.max_steps) return StopReason::MaxSteps;
   if (stepped_this_call_ && steady_.steady())
     return StopReason::Steady;
@@ -102,8 +105,16 @@ void RunLoop::before_step() {
 
 void RunLoop::after_step() {
   long s = solver_->steps();
-  double t = solver_->time();
   std::size_t n = schedule_.size();  // callbacks added in this round wait for the next
+  // The time is read (before any callback runs) only when a time callback may be due
+  // by the bound of Solver::time_upper_bound.
+  double t = -std::numeric_limits<double>::infinity();
+  const double bound = solver_->time_upper_bound();
+  for (std::size_t i = 0; i < n; ++i)
+    if (schedule_[i].kind == Scheduled::Time && bound >= schedule_[i].next_time - 1e-9 * schedule_[i].interval) {
+      t = solver_->time();
+      break;
+    }
   for (std::size_t i = 0; i < n; ++i) {
     Scheduled& e = schedule_[i];
     bool due = false;
@@ -150,10 +161,7 @@ StopReason RunLoop::next_stop() {
 void RunLoop::pre_step() {
   before_step();
   // Land on t_end: cap the step to the time that is left (no cap in step(n)).
-  if (until_stop_ && std::isfinite(stop_.t_end))
-    solver_->limit_next_dt(stop_.t_end - solver_->time());
-  else
-    solver_->limit_next_dt(0);
+  solver_->limit_end_time(until_stop_ ? stop_.t_end : std::numeric_limits<double>::infinity());
 }
 
 void RunLoop::post_step() {

@@ -22,8 +22,13 @@
 // (on_finish callbacks do not run) and the caller decides what to save.
 //
 // t_end: before each step of run() the loop caps the step with
-// Solver::limit_next_dt(t_end - time), so the last step lands on t_end; it stops as
-// soon as time >= t_end - 1e-12 * t_end (rounding). step(n) removes the cap.
+// Solver::limit_end_time(t_end) (limit_next_dt(t_end - time) unless the model caps on
+// the device), so the last step lands on t_end; it stops as soon as
+// time >= t_end - 1e-12 * t_end (rounding). step(n) removes the cap.
+//
+// Reading the time: a model may keep it in backend memory (Solver::time_upper_bound);
+// the stop test, the time callbacks and a steady test with a given interval read it
+// only when its bound says they may be due, so most steps need no read back.
 #pragma once
 #include <chrono>
 #include <cstdio>

@@ -2,6 +2,7 @@
 // report diagnostics and forces, explain its kernel plan. One instance runs on one
 // backend in one precision; make_solver picks the instantiation.
 #pragma once
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <string>
@@ -62,6 +63,16 @@ class Solver {
   virtual double dt() const = 0;  // of the last step (or the next one, before the first)
   // Caps the next step's dt (e.g. to land exactly on t_end); <= 0 removes the cap.
   virtual void limit_next_dt(double max_dt) = 0;
+  // A model that keeps dt and the time in backend memory (the projection model's
+  // kernels.dt = "device") reads them back only when asked: time() and dt() may wait
+  // for the steps in flight. time_upper_bound() is a bound time() <= it that needs no
+  // read (the last time read plus the longest dt the steps since can have taken); the
+  // run loop decides most steps on it. The default is time() itself.
+  virtual double time_upper_bound() const { return time(); }
+  // Caps the coming step so that a run lands on t_end (infinity: no cap). The default
+  // is limit_next_dt(t_end - time()); a model that keeps its time in backend memory
+  // caps there, without reading the time.
+  virtual void limit_end_time(double t_end) { limit_next_dt(std::isfinite(t_end) ? t_end - time() : 0); }
   // The steady-state test (sim/steady.hpp): the velocity (and a transported
   // temperature) copied to the host into `out`'s reused vectors, with their scales.
   virtual void steady_sample(SteadySample& out) = 0;

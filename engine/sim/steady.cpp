@@ -26,7 +26,11 @@ bool SteadyMonitor::due(const Solver& solver) const {
   if (!enabled()) return false;
   if (samples_ == 0) return true;
   // Spans D, kLongSpan D, D, ...: the span that ends at sample number samples_ + 1.
-  const double span = interval(solver) * (samples_ % 2 == 0 ? kLongSpan : 1.0);
+  const double factor = samples_ % 2 == 0 ? kLongSpan : 1.0;
+  // A given interval: the time bound (Solver::time_upper_bound) decides most steps
+  // without reading the time back. The default interval needs the current dt.
+  if (interval_ > 0 && solver.time_upper_bound() < now_.time + interval_ * factor * (1 - 1e-9)) return false;
+  const double span = interval(solver) * factor;
   return solver.time() >= now_.time + span * (1 - 1e-9);  // now_: the latest sample
 }
 

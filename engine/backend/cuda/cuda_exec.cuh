@@ -23,6 +23,16 @@ inline void cuda_check(cudaError_t e, const char* what) {
 namespace cuda_detail {
 
 constexpr int kBlockX = 32, kBlockY = 8;
+
+// The stream every launch and asynchronous copy of this backend goes to: the legacy
+// default stream (0), except while a step is being captured into a CUDA graph
+// (backend/cuda/step_graph.cuh), when it is the capturing stream. Synchronous copies
+// (upload, download, read_scalars) stay on the legacy stream: inside a capture they
+// are refused, which is how a capture finds out that a step needs the host.
+inline cudaStream_t& launch_stream() {
+  static thread_local cudaStream_t s = nullptr;
+  return s;
+}
 constexpr int kReduceThreads = 256;
 constexpr int kReduceBlocks = 8192;  // at most this many partial results
 
@@ -167,11 +177,11 @@ void reduce_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* cons
   double* buf = batch_scratch(std::size_t(bx) * by * n);
   for (int z0 = 0; z0 < n; z0 += 65535) {  // the grid's z limit
     const int nz = std::min(n - z0, 65535);
-    reduce_batch_kernel<Op><<<dim3(bx, by, nz), kReduceThreads>>>(i0, i1, j0, j1, fs + z0,
+    reduce_batch_kernel<Op><<<dim3(bx, by, nz), kReduceThreads, 0, launch_stream()>>>(i0, i1, j0, j1, fs + z0,
                                                                  buf + std::size_t(z0) * bx * by);
     cuda_check(cudaGetLastError(), "reduce_batch_kernel launch");
   }
-  finish_batch_kernel<Op><<<n, kReduceThreads>>>(buf, bx * by, outs);
+  finish_batch_kernel<Op><<<n, kReduceThreads, 0, launch_stream()>>>(buf, bx * by, outs);
   cuda_check(cudaGetLastError(), "finish_batch_kernel launch");
 }
 
@@ -196,15 +206,15 @@ void reduce_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
   double* buf = scratch();
   if (width <= 0 || height <= 0) {
     const double id = Op::identity;
-    cuda_check(cudaMemcpyAsync(out, &id, sizeof(double), cudaMemcpyHostToDevice), "reduction identity");
+    cuda_check(cudaMemcpyAsync(out, &id, sizeof(double), cudaMemcpyHostToDevice, launch_stream()), "reduction identity");
     return;
   }
   // About 4096 blocks of 256 threads: 8 per multiprocessor, 8 waves and more.
   const int bx = (width + kReduceThreads - 1) / kReduceThreads;  // <= 257 for 65536 columns
   const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
-  reduce_kernel<Op><<<dim3(bx, by), kReduceThreads>>>(i0, i1, j0, j1, f, buf);
+  reduce_kernel<Op><<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(i0, i1, j0, j1, f, buf);
   cuda_check(cudaGetLastError(), "reduce_kernel launch");
-  finish_kernel<Op><<<1, kReduceThreads>>>(buf, bx * by, out);
+  finish_kernel<Op><<<1, kReduceThreads, 0, launch_stream()>>>(buf, bx * by, out);
   cuda_check(cudaGetLastError(), "finish_kernel launch");
 }
 
@@ -251,7 +261,7 @@ struct CudaExec {
   // Device to device, ordered with the kernels on the default stream.
   template <class T>
   static void copy(T* dst, const T* src, std::size_t n) {
-    cuda_check(cudaMemcpyAsync(dst, src, n * sizeof(T), cudaMemcpyDeviceToDevice), "device copy");
+    cuda_check(cudaMemcpyAsync(dst, src, n * sizeof(T), cudaMemcpyDeviceToDevice, cuda_detail::launch_stream()), "device copy");
   }
   template <class T>
   static void fill(T* dst, T value, std::size_t n) {
@@ -265,7 +275,7 @@ struct CudaExec {
     if (w <= 0 || h <= 0) return;
     dim3 block(kBlockX, kBlockY);
     dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
-    for_each_kernel<<<grid, block>>>(i0, i1, j0, j1, f);
+    for_each_kernel<<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, f);
     cuda_check(cudaGetLastError(), "kernel launch");
   }
   // for_each with at least kMinBlocks blocks resident per multiprocessor (see
@@ -277,7 +287,7 @@ struct CudaExec {
     if (w <= 0 || h <= 0) return;
     dim3 block(kBlockX, kBlockY);
     dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
-    for_each_bounded_kernel<kMinBlocks><<<grid, block>>>(i0, i1, j0, j1, f);
+    for_each_bounded_kernel<kMinBlocks><<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, f);
     cuda_check(cudaGetLastError(), "kernel launch");
   }
 
@@ -309,7 +319,7 @@ struct CudaExec {
     dim3 block(kBlockX, kBlockY);
     for (int z0 = 0; z0 < n; z0 += 65535) {
       dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, std::min(n - z0, 65535));
-      for_each_batch_kernel<<<grid, block>>>(i0, i1, j0, j1, fs + z0);
+      for_each_batch_kernel<<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, fs + z0);
       cuda_check(cudaGetLastError(), "batch kernel launch");
     }
   }
@@ -333,7 +343,7 @@ struct CudaExec {
     for (int kb = k0; kb <= k1; kb += 65535) {
       const int ke = k1 - kb < 65535 ? k1 : kb + 65534;
       dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, ke - kb + 1);
-      for_each3_kernel<<<grid, block>>>(i0, i1, j0, j1, kb, ke, f);
+      for_each3_kernel<<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, kb, ke, f);
       cuda_check(cudaGetLastError(), "kernel launch");
     }
   }

@@ -147,18 +147,20 @@ struct OutflowFaces {
   SideValues<Real> b;
   bool correct;  // false: set F/G after the momentum step; true: correct u/v after the solve
   Real dt;
+  const double* step = nullptr;  // kernels.dt = "device": dt from step[0] instead (dt_rule.hpp)
   FL_HD void operator()(int k, int) const {
     const int nx = s.nx(), ny = s.ny();
+    const Real d = step ? Real(step[0]) : dt;
     if (k >= 1 && k <= ny) {
       const int j = k;
       if (b.kind[0] == int(BoundaryKind::Outflow) && s.fluid(1, j)) {
         const std::size_t c = s.at(0, j);
-        if (correct) s.u[c] = s.f[c] - dt * s.idx * (s.p[s.at(1, j)] + s.p[s.at(1, j)]);
+        if (correct) s.u[c] = s.f[c] - d * s.idx * (s.p[s.at(1, j)] + s.p[s.at(1, j)]);
         else s.f[c] = s.f[s.at(1, j)];
       }
       if (b.kind[1] == int(BoundaryKind::Outflow) && s.fluid(nx, j)) {
         const std::size_t c = s.at(nx, j);
-        if (correct) s.u[c] = s.f[c] + dt * s.idx * (s.p[c] + s.p[c]);
+        if (correct) s.u[c] = s.f[c] + d * s.idx * (s.p[c] + s.p[c]);
         else s.f[c] = s.f[s.at(nx - 1, j)];
       }
     }
@@ -166,12 +168,12 @@ struct OutflowFaces {
       const int i = k;
       if (b.kind[2] == int(BoundaryKind::Outflow) && s.fluid(i, 1)) {
         const std::size_t c = s.at(i, 0);
-        if (correct) s.v[c] = s.g[c] - dt * s.idy * (s.p[s.at(i, 1)] + s.p[s.at(i, 1)]);
+        if (correct) s.v[c] = s.g[c] - d * s.idy * (s.p[s.at(i, 1)] + s.p[s.at(i, 1)]);
         else s.g[c] = s.g[s.at(i, 1)];
       }
       if (b.kind[3] == int(BoundaryKind::Outflow) && s.fluid(i, ny)) {
         const std::size_t c = s.at(i, ny);
-        if (correct) s.v[c] = s.g[c] + dt * s.idy * (s.p[c] + s.p[c]);
+        if (correct) s.v[c] = s.g[c] + d * s.idy * (s.p[c] + s.p[c]);
         else s.g[c] = s.g[s.at(i, ny - 1)];
       }
     }

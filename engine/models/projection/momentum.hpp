@@ -18,10 +18,18 @@ struct MomentumStage {
   MomentumParams<Real> m;
   Cells cells;
   Bodies bodies{};
+  // kernels.dt = "device": dt and gamma from step[0] and step[2] (dt_rule.hpp), where
+  // the device computed them; m holds the host's values otherwise.
+  const double* step = nullptr;
   // Both values are computed before either is stored: the compiler cannot know that
   // f and g do not alias u and v, so a store in between would hold back the loads
   // of the second half (measured: float momentum at 46% of the copy bandwidth).
   FL_HD void operator()(int i, int j) const {
+    MomentumParams<Real> m = this->m;
+    if (step) {
+      m.dt = Real(step[0]);
+      m.gamma = Real(step[2]);
+    }
     const std::size_t c = s.at(i, j);
     const bool eu = j >= 1 && u_unknown(cells, s.nb, i, j), ev = i >= 1 && v_unknown(cells, s.nb, i, j);
     Real fv = eu ? momentum_f<Real, kCentral>(s, m, i, j) : s.u[c];

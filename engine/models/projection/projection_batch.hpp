@@ -43,12 +43,18 @@ class ProjectionBatch final : public BatchStepper {
     sor_ = true;
     for (Member* m : m_)  // pressure.mixed solves through its own refinement, member by member
       sor_ = sor_ && !m->refined_ && dynamic_cast<RedBlackSOR<Exec, Real>*>(m->pressure_.get()) != nullptr;
+    // Members step with the host's dt here (a member in kernels.dt = "device" mode
+    // switches to the host path until the batch gives it back).
+    for (Member* m : m_) m->enter_batch();
     for (std::size_t b = 0; b < m_.size(); ++b) m_[b]->scal_ = scal_.data() + b * K;
   }
   ~ProjectionBatch() override { release(); }
 
   void release() override {
-    for (Member* m : m_) m->scal_ = m->scalars_.data();
+    for (Member* m : m_) {
+      m->scal_ = m->scalars_.data();
+      m->leave_batch();
+    }
   }
   bool batched() const override { return batched_; }
 
@@ -67,7 +73,7 @@ class ProjectionBatch final : public BatchStepper {
     if (any) read();
     for (int b : active) {
       try {
-        if (speed[b] && !std::isfinite(host_[b * K + Member::kInverseTime]))
+        if (speed[b] && !std::isfinite(host_[b * K + kInverseTime]))
           m_[b]->blow_up("velocity is not finite");
         live.push_back(b);
       } catch (const BlowUp& e) {
@@ -79,8 +85,8 @@ class ProjectionBatch final : public BatchStepper {
       common = INFINITY;
       for (int b : live) {
         const double* h = speed[b] ? &host_[b * K] : nullptr;
-        const double inv_t = h ? h[Member::kInverseTime] : 0;
-        const double speed2 = h && m_[b]->need_peclet() ? h[Member::kSpeedSquared] : 0;
+        const double inv_t = h ? h[kInverseTime] : 0;
+        const double speed2 = h && m_[b]->need_peclet() ? h[kSpeedSquared] : 0;
         common = std::min(common, m_[b]->next_dt(inv_t, speed2, false));
       }
     }
@@ -97,7 +103,7 @@ class ProjectionBatch final : public BatchStepper {
       if (sor_) {
         const PoissonView<Real> v = m.poisson_view();
         rec_.reduce_sum_into(1, v.nb.nx, 1, v.nb.ny, FluidSum<Real>{v.rhs, v.flags, v.nb.nx + 2, true},
-                             m.scal_ + Member::kRhsNorm2);
+                             m.scal_ + kRhsNorm2);
       }
     }
     flush(kTagMomentum);
@@ -121,7 +127,7 @@ class ProjectionBatch final : public BatchStepper {
       if (!failed[b].empty()) continue;
       Member& m = *m_[b];
       rec_.set_member(b);
-      if (sor_ && m.setup_.singular && m.steps_ % 16 == 0) m.remove_fluid_mean(rec_, m.p_.data(), Member::kPressureSum);
+      if (sor_ && m.setup_.singular && m.steps_ % 16 == 0) m.remove_fluid_mean(rec_, m.p_.data(), kPressureSum);
       m.correct(rec_);
       m.fill_boundaries(rec_);
     }
@@ -150,7 +156,7 @@ class ProjectionBatch final : public BatchStepper {
     std::vector<double> bnorm(m_.size(), 0);
     for (int b : live) {
       Member& m = *m_[b];
-      bnorm[b] = std::sqrt(host_[b * K + Member::kRhsNorm2]);
+      bnorm[b] = std::sqrt(host_[b * K + kRhsNorm2]);
       if (bnorm[b] == 0) {  // lap p = 0 with these boundaries: p = 0 (up to a constant)
         const PoissonView<Real> v = m.poisson_view();
         Exec::fill(v.p, Real(0), linalg::field_size(v));
@@ -171,7 +177,7 @@ class ProjectionBatch final : public BatchStepper {
         sweep(m, v);
         due[b] = it % pc.check_every == 0 || it == pc.max_iter;
         if (due[b]) {
-          rec_.reduce_sum_into(1, v.nb.nx, 1, v.nb.ny, ResidualSquared<Real>{v}, m.scal_ + Member::kResidual2);
+          rec_.reduce_sum_into(1, v.nb.nx, 1, v.nb.ny, ResidualSquared<Real>{v}, m.scal_ + kResidual2);
           checks = true;
         }
       }
@@ -183,7 +189,7 @@ class ProjectionBatch final : public BatchStepper {
         Member& m = *m_[b];
         const PressureControl& pc = m.c_.pressure;
         if (!due[b]) { next.push_back(b); continue; }
-        const double res = std::sqrt(host_[b * K + Member::kResidual2]) / bnorm[b];
+        const double res = std::sqrt(host_[b * K + kResidual2]) / bnorm[b];
         if (res > pc.tol && it < pc.max_iter) { next.push_back(b); continue; }
         m.last_solve_ = SolveReport{it, res, res <= pc.tol};
         try {

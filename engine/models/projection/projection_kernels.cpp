@@ -21,6 +21,9 @@ bool rbsor(const KernelKey& k) { return k.pressure == "rbsor"; }
 bool rbsor_open(const KernelKey& k) { return rbsor(k) && open(k); }
 bool rbsor_fused(const KernelKey& k) { return rbsor(k) && k.backend == "cuda" && !k.periodic && k.ranks == 1; }
 bool rbsor_fused_open(const KernelKey& k) { return rbsor_fused(k) && open(k); }
+bool one_rank(const KernelKey& k) { return k.ranks == 1; }
+bool rbsor_one_rank(const KernelKey& k) { return rbsor(k) && k.ranks == 1; }
+bool cuda_one_rank(const KernelKey& k) { return k.backend == "cuda" && k.ranks == 1; }
 
 KernelRegistry build() {
   KernelRegistry r;
@@ -40,6 +43,14 @@ KernelRegistry build() {
          "nothing", always, 0});
   r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", no_obstacles, 1});
   r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",
+         "nothing", always, 0});
+  // dt: where the adaptive time step is computed and kept (dt_rule.hpp). On several
+  // ranks the maxima of every block meet on the host.
+  r.add({"dt", "device",
+         "dt, 1/dt and gamma computed by one thread after the maxima and read by the kernels from backend memory; "
+         "the host reads dt and the time a few steps late",
+         "one rank", one_rank, 1});
+  r.add({"dt", "host", "the maxima copied to the host each step, dt computed there and passed to the kernels",
          "nothing", always, 0});
   r.add({"momentum", "central_open", "F and G in one pass, central differences, flags from the position",
          "central advection and no obstacles, on one rank", central_open, 3});
@@ -61,8 +72,20 @@ KernelRegistry build() {
   r.add({"pressure", "flagged",
          "the solver's own kernels on the flag array (red-black SOR: one launch per colour)", "nothing", always,
          0});
+  // pressure_stop: where the SOR solve decides to stop (linalg/sor_device.hpp).
+  r.add({"pressure_stop", "device",
+         "the SOR solve's norms, checks and stop decided in backend memory, the sweeps after the stop gated off; "
+         "the host reads the report with the step's",
+         "the rbsor solver, on one rank (and dt on the device; not pressure.mixed)", rbsor_one_rank, 1});
+  r.add({"pressure_stop", "host", "the solver reads its norms back and decides on the host", "nothing", always, 0});
   r.add({"correction", "open", "u, v = F, G - dt grad p, flags from the position", "no obstacles, on one rank", open, 1});
   r.add({"correction", "flagged", "u, v = F, G - dt grad p, flag array", "nothing", always, 0});
+  // launch: how a step reaches the GPU (backend/step_graph.hpp).
+  r.add({"launch", "graph",
+         "the step recorded into a CUDA graph and replayed with one launch (the SOR loop a conditional while "
+         "node); direct launches where the step reads anything back",
+         "the CUDA backend, on one rank", cuda_one_rank, 1});
+  r.add({"launch", "direct", "every kernel of a step launched from the host", "nothing", always, 0});
   return r;
 }
 

@@ -11,10 +11,13 @@ namespace flowlua::projection {
 // The stages, in the order a step runs them, and their variants:
 //   bodies          immersed | staircase  (obstacles of exact shape; chosen first)
 //   boundaries      sides | sides_and_obstacles
+//   dt              device | host  (where dt is computed and kept)
 //   momentum        central_open | central | hybrid_open | hybrid
 //   rhs             open | flagged
 //   pressure        rbsor_fused_open | rbsor_fused | rbsor_open | flagged
+//   pressure_stop   device | host  (where the SOR solve decides to stop)
 //   correction      open | flagged
+//   launch          graph | direct  (a step as a CUDA graph, or kernel by kernel)
 // "open" variants compute each cell's flags from its position (no obstacles: no flag
 // bytes moved); "central" drops the donor-cell terms at compile time; "fused" runs
 // both red-black colours and the residual in one CUDA launch. On several MPI ranks

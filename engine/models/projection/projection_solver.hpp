@@ -1,7 +1,13 @@
 // The projection model (seed 002; Griebel, Dornseifer & Neunhoeffer 1998) on one
 // backend and one precision. Each step:
-//   1. dt from the CFL and diffusion limits (eq. 9, with the squares), one scalar
-//      copied back; gamma from Griebel's rule when automatic;
+//   1. dt from the CFL and diffusion limits (eq. 9, with the squares; dt_rule.hpp),
+//      gamma from Griebel's rule when automatic: with kernels.dt = "host" the maxima
+//      are copied back and dt computed on the host; with "device" (the default on one
+//      rank) a kernel computes dt there and the step's kernels read it from backend
+//      memory, and the host reads dt and the time back a few steps late (reports);
+//      with kernels.pressure_stop = "device" the SOR solve decides its stop there too
+//      (linalg/sor_device.hpp), and with kernels.launch = "graph" (CUDA) such a step,
+//      which needs nothing from the host, is recorded into a CUDA graph and replayed;
 //   2. F, G: explicit momentum (eqs. 4-5), one fused pass;
 //   3. rhs = div(F, G) / dt and the pressure Poisson solve (eq. 8);
 //   4. u, v = F, G - dt grad p (eqs. 6-7);
@@ -15,13 +21,17 @@
 #include <type_traits>
 #include <stdexcept>
 #include <cmath>
+#include <deque>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "backend/device_array.hpp"
+#include "backend/lagged_read.hpp"
 #include "backend/launch.hpp"
+#include "backend/step_graph.hpp"
 #include "core/error.hpp"
 #include "core/flags.hpp"
 #include "linalg/refinement.hpp"
@@ -29,6 +39,7 @@
 #include "models/projection/boundary_fill.hpp"
 #include "models/projection/decomposed.hpp"
 #include "models/projection/derived_fields.hpp"
+#include "models/projection/dt_rule.hpp"
 #include "models/projection/momentum.hpp"
 #include "models/projection/projection_kernels.hpp"
 #include "models/projection/projection_stages.hpp"
@@ -65,8 +76,17 @@ class ProjectionSolver final : public Solver {
       : c_(config), immersed_(immersed_bodies(c_, Exec::name)), setup_(prepare(c_, immersed_)),
         link_(block_of_this_rank(c_, immersed_)), g_(block_grid(c_.grid, link_.block())), n_(g_.size()),
         u_(n_), v_(n_), f_(n_), gg_(n_), p_(n_), rhs_(n_), flags_(n_),
-        side_len_(std::max(g_.nx, g_.ny) + (link_.on() ? 3 : 2)), sides_(8 * side_len_), scalars_(kScalars) {
+        side_len_(std::max(g_.nx, g_.ny) + (link_.on() ? 3 : 2)), sides_(8 * side_len_), scalars_(kScalars),
+        reports_(kScalars) {
     scal_ = scalars_.data();
+    scalars_.fill(0.0);
+    rule_.fixed = c_.time.dt;
+    rule_.diffusive = 0.5 / (c_.nu * (1 / (g_.dx * g_.dx) + 1 / (g_.dy * g_.dy)));
+    rule_.cfl = c_.time.cfl;
+    rule_.gamma = c_.advection.gamma;
+    rule_.nu = c_.nu;
+    rule_.h = std::min(g_.dx, g_.dy);
+    dt_max_ = rule_.next(0, 0);  // no step is longer (the other limits and caps only shorten it)
     flags_.upload(link_.cut(setup_.flags.flags));
     upload_bodies();
     upload_initial(c_.u0, u_);
@@ -83,9 +103,24 @@ class ProjectionSolver final : public Solver {
     fill_boundaries(direct_);
     fill_boundaries(direct_);  // obstacle ghosts mirror faces that the first pass zeroed
     keep_velocity();
+    if (dt_device_) upload_step_slots();
   }
 
   void step() override {
+    if (!dt_device_) { host_step(); return; }
+    // kernels.dt = "device": the step's launches (a graph's replay), then a report of
+    // its scalars queued for the host, which takes the report of a step kLag steps
+    // later (or at once on the CPU backend).
+    upload_caps();
+    const bool speed = need_speed();
+    if (!launch_graph()) enqueue_step();
+    ++steps_;
+    post_report(speed);
+  }
+
+  // kernels.dt = "host": dt comes back to the host each step (the path before issue 12,
+  // and every step of a batch, projection_batch.hpp).
+  void host_step() {
     keep_velocity();
     // 1. Time step and donor-cell weight: the one scalar the host needs.
     update_dt();
@@ -114,7 +149,10 @@ class ProjectionSolver final : public Solver {
   // sweeps, rbsor only), "residual", "correction", "boundaries". Runs the kernels
   // the plan chose, exactly as step() does.
   void run_stage(const std::string& stage) {
-    if (stage == "dt") update_dt();
+    if (stage == "dt") {
+      if (dt_device_) device_dt(direct_);
+      else update_dt();
+    }
     else if (stage == "momentum") momentum(direct_);
     else if (stage == "rhs") pressure_rhs(direct_);
     else if (stage == "pressure") solve_pressure();
@@ -130,10 +168,44 @@ class ProjectionSolver final : public Solver {
   const KernelPlan& kernel_plan() const { return plan_; }
 
   long steps() const override { return steps_; }
-  double time() const override { return time_; }
-  double dt() const override { return dt_; }
-  void limit_next_dt(double max_dt) override { dt_cap_ = max_dt; }
+  // In device mode the time and dt of the last step come from its report: these wait
+  // for the steps still in flight.
+  double time() const override {
+    settle();
+    return time_;
+  }
+  double dt() const override {
+    settle();
+    return dt_;
+  }
+  // In device mode: the last time read plus the longest dt the steps since may have
+  // taken (a fixed dt, or the diffusive limit times cfl; no bound without viscosity).
+  double time_upper_bound() const override {
+    const long ahead = steps_ - known_step_;
+    if (!dt_device_ || ahead <= 0) return time_;
+    if (!(dt_max_ < std::numeric_limits<double>::infinity())) return time();
+    const double span = double(ahead) * dt_max_;
+    return time_ + span + 1e-12 * (std::abs(time_) + span);  // the sums' rounding
+  }
+  void limit_next_dt(double max_dt) override {
+    dt_cap_ = max_dt;
+    end_time_ = std::numeric_limits<double>::infinity();
+    caps_dirty_ = true;
+  }
+  // In device mode the cap is taken on the device from the end time (DeviceDt), so
+  // the host need not know the time; uploaded only when it changes.
+  void limit_end_time(double t_end) override {
+    if (!dt_device_) {
+      limit_next_dt(std::isfinite(t_end) ? t_end - time_ : 0);
+      return;
+    }
+    if (t_end == end_time_ && dt_cap_ == 0) return;
+    end_time_ = t_end;
+    dt_cap_ = 0;
+    caps_dirty_ = true;
+  }
   void steady_sample(SteadySample& out) override {
+    settle();
     // Interior faces of u and v (obstacle faces are zero); the scale includes the
     // boundary values, which a moving lid or an inflow sets.
     out.groups.resize(1);
@@ -172,7 +244,10 @@ class ProjectionSolver final : public Solver {
   }
 
   std::vector<std::string> field_names() const override { return projection::field_names(); }
-  FieldSnapshot field(const std::string& name) override { return derived_field(host_state(), name); }
+  FieldSnapshot field(const std::string& name) override {
+    settle();
+    return derived_field(host_state(), name);
+  }
 
   void set_field(const FieldSnapshot& f) override {
     if (f.name != "p") throw CaseError("field '" + f.name + "' is computed from the state and cannot be set; only 'p' can");
@@ -185,6 +260,7 @@ class ProjectionSolver final : public Solver {
   }
 
   Diagnostics diagnostics() override {
+    settle();
     Diagnostics d;
     d.step = steps_;
     d.time = time_;
@@ -200,10 +276,13 @@ class ProjectionSolver final : public Solver {
     d.add("gamma", gamma_);
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
+    // Several ranks: the halo exchanges of the last pressure solve (docs/mpi.md).
+    if (link_.on()) d.add("pressure_exchanges", double(last_exchanges_), true);
     return d;
   }
 
   Forces forces(int obstacle) override {
+    settle();
     HostState h = host_state();
     if (keep_previous() && steps_ > 0) {
       h.u_prev = to_double(link_.whole(up_));
@@ -222,13 +301,14 @@ class ProjectionSolver final : public Solver {
                b.describe() + "\n";
     }
     return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_,
-                         immersed_) + blocks;
+                         immersed_) + step_line() + blocks;
   }
   std::string backend_name() const override { return Exec::name; }
 
   // Every array (F, G and the right-hand side too: scratch today, but a restart must
   // not depend on which stage overwrites what), the side values and the step's scalars.
   SolverState save_state() override {
+    settle();
     SolverState st;
     const std::size_t rows = std::size_t(c_.grid.ny) + 2, cols = std::size_t(c_.grid.nx) + 2;
     const std::string cell = "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; ";
@@ -264,8 +344,10 @@ class ProjectionSolver final : public Solver {
       st.arrays.push_back({std::string("side_tangential_") + side_name(sd), false, sc.tangential, 0, 0,
                            "tangential velocity of the side's cells"});
     }
+    // dt_cap as the host path has it: the time left to an end time in device mode.
+    const double cap = dt_device_ && std::isfinite(end_time_) ? end_time_ - time_ : dt_cap_;
     st.scalars = {{"step", double(steps_)},       {"time", time_},   {"dt", dt_},
-                  {"dt_cap", dt_cap_},            {"gamma", gamma_},
+                  {"dt_cap", cap},                {"gamma", gamma_},
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
     // How bodies of exact shape entered: the default depends on the rank count
@@ -284,6 +366,7 @@ class ProjectionSolver final : public Solver {
                         (why.empty() ? "kernels.bodies" : why) +
                         "): restart with the kernels.bodies and the number of MPI ranks that wrote it");
       }
+    discard_reports();  // the steps in flight belong to the state being replaced
     restore_ring(st, "u", u_);
     restore_ring(st, "v", v_);
     restore_ring(st, "F", f_);
@@ -309,6 +392,8 @@ class ProjectionSolver final : public Solver {
     gamma_ = st.scalar("gamma");
     last_solve_.iterations = int(st.scalar("pressure_iterations"));
     last_solve_.residual = st.scalar("pressure_residual");
+    end_time_ = std::numeric_limits<double>::infinity();
+    if (dt_device_) upload_step_slots();
   }
 
  private:
@@ -364,14 +449,66 @@ class ProjectionSolver final : public Solver {
     // Bodies of exact shape left as cells by default: why (the plan and --explain say).
     if (!immersed_ && !c_.kernels.count("bodies"))
       plan_.stages["bodies"].note = immersed_fallback(c_, ranks_of_plan());
+    dt_device_ = plan_.variant("dt") == "device";
     const std::string& p = plan_.variant("pressure");
-    if (auto* sor = dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get())) {
+    RedBlackSOR<Exec, Real>* sor = this->sor();
+    if (sor) {
       sor->use_variant(p == "rbsor_fused_open" ? SorVariant::FusedOpen
                        : p == "rbsor_fused"    ? SorVariant::Fused
                        : p == "rbsor_open"     ? SorVariant::TwoColourOpen
                                                : SorVariant::TwoColour,
                        open_flags_);
     }
+    // The stop on the device needs the device's dt (the report that carries it) and
+    // the case's own SOR solve (pressure.mixed refines on the host).
+    sor_device_ = dt_device_ && sor && !refined_ && sor->device_stop() && plan_.variant("pressure_stop") == "device";
+    // A graph needs a step that reads nothing back.
+    graph_ = false;
+    if (plan_.variant("launch") == "graph") {
+      if (!dt_device_) graph_off_ = "the step reads dt back (kernels.dt = \"host\")";
+      else if (refined_) graph_off_ = "pressure.mixed reads its residuals back";
+      else if (!sor_device_) graph_off_ = "the pressure solver reads its residual back";
+      else graph_ = true;
+    }
+  }
+  RedBlackSOR<Exec, Real>* sor() const { return dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get()); }
+
+  // kernels.launch = "graph": the steps whose count is a multiple of 16 (they reduce
+  // the velocity maxima of a fixed dt and remove the pressure's mean) and the others
+  // are two graphs, each recorded the second time such a step comes (the first runs
+  // directly: the buffers it allocates on first use must exist before a recording).
+  // False: launch the step directly (no graph, or its recording failed).
+  bool launch_graph() {
+    if (!graph_) return false;
+    const int k = steps_ % 16 == 0 ? 0 : 1;
+    StepGraph<Exec>& g = graphs_[k];
+    if (!g.ready()) {
+      if (g.failed()) return false;
+      if (!graph_seen_[k]) {
+        graph_seen_[k] = true;
+        return false;
+      }
+      if (!g.capture([&] { enqueue_step(); })) return false;
+      ++graphs_captured_;
+    }
+    g.launch();
+    ++graph_replays_;
+    return true;
+  }
+  // The plan's line on how a step runs (for --explain and the tests).
+  std::string step_line() const {
+    std::ostringstream s;
+    s << "step       dt on the " << (dt_device_ ? "device" : "host") << "; pressure stop on the "
+      << (dt_device_ && sor_device_ ? "device" : "host") << "; ";
+    if (graph_) {
+      s << "CUDA graphs: graphs captured " << graphs_captured_ << ", steps replayed " << graph_replays_;
+      for (const StepGraph<Exec>& g : graphs_)
+        if (g.failed()) s << "; a recording failed, direct launches instead: " << g.why();
+    } else {
+      s << "direct launches" << (graph_off_.empty() ? "" : " (" + graph_off_ + ")");
+    }
+    s << "\n";
+    return s.str();
   }
   int ranks_of_plan() const { return link_.on() ? ranks::size() : 1; }
   bool open_variant(const char* stage) const {
@@ -408,7 +545,7 @@ class ProjectionSolver final : public Solver {
       if (!std::isfinite(inv_t)) blow_up("velocity is not finite");
     }
     dt_ = shared > 0 ? (dt_cap_ > 0 ? std::min(shared, dt_cap_) : shared) : next_dt(inv_t, speed2);
-    gamma_ = c_.advection.gamma >= 0 ? c_.advection.gamma : std::min(1.0, 1.2 * dt_ * inv_t);
+    gamma_ = rule_.weight(dt_, inv_t);
   }
   void update_dt() {
     double host[kScalars] = {};
@@ -421,10 +558,125 @@ class ProjectionSolver final : public Solver {
     finish_dt(speed ? host : nullptr);
   }
 
+  // kernels.dt = "device": the maxima, then DeviceDt (dt_rule.hpp) in backend memory.
+  template <class L>
+  void device_dt(L& l) {
+    const bool speed = launch_dt(l);
+    l.for_each(0, 0, 0, 0, DeviceDt{scal_, rule_, speed, need_peclet()});
+  }
+  // Where the kernels read dt, 1/dt and gamma in device mode (nullptr: their own values).
+  const double* step_ptr() const { return dt_device_ ? scal_ + kDt : nullptr; }
+
+  // One step's launches in device mode. Nothing here reads back from the device
+  // unless the pressure solver does (solve_pressure).
+  void enqueue_step() {
+    keep_velocity();
+    device_dt(direct_);
+    momentum(direct_);
+    link_.exchange_predictor(f_.data(), gg_.data());
+    pressure_rhs(direct_);
+    solve_pressure();
+    link_.exchange_pressure(p_.data());
+    correct(direct_);
+    fill_boundaries(direct_);
+  }
+
+  // Reports: after each step in device mode a copy of the scalar slots is queued
+  // (LaggedRead); the host takes them in order, kLag steps behind (at once on the CPU
+  // backend), and keeps the last one's time, dt and gamma (known_step_: whose they are).
+  struct Pending {
+    long step;   // the step count after the step
+    bool speed;  // its velocity maxima were reduced (a NaN there is a blow-up)
+    bool sor;    // its pressure solve reports in the SOR slots (kSor)
+  };
+  void post_report(bool speed) {
+    pending_.push_back(Pending{steps_, speed, sor_device_});
+    reports_.post(scal_);
+    while (reports_.pending() > LaggedRead<Exec>::kLag) take_report(reports_.take(true));
+  }
+  void take_report(const double* r) {
+    const Pending p = pending_.front();
+    pending_.pop_front();
+    if (p.speed && !std::isfinite(r[kInverseTime])) fail_at(p, r, "velocity is not finite", dt_);
+    if (p.sor) {
+      last_solve_ = RedBlackSOR<Exec, Real>::report(r + kSor, c_.pressure.tol);
+      if (!std::isfinite(last_solve_.residual)) fail_at(p, r, "pressure solve diverged", r[kDt]);
+    }
+    dt_ = r[kDt];
+    gamma_ = r[kGamma];
+    time_ = r[kTime];
+    known_step_ = p.step;
+  }
+  // Takes every report still in flight: the host's time, dt and gamma are then those
+  // of the last step (a blow-up among them is thrown here).
+  void settle() {
+    while (reports_.pending()) take_report(reports_.take(true));
+  }
+  // The const accessors (time(), dt()) read too; the solver is never a const object.
+  void settle() const { const_cast<ProjectionSolver*>(this)->settle(); }
+  void discard_reports() {
+    reports_.discard();
+    pending_.clear();
+    known_step_ = steps_;
+  }
+  // A failed step seen in its report, kLag steps late: the message names that step,
+  // the time before it and the dt the host path would name (the one before it for a
+  // velocity that is not finite); the first bad cell is searched in the state now,
+  // which the failure may have spread through since.
+  [[noreturn]] void fail_at(const Pending& p, const double* r, const char* what, double dt) {
+    const double t = r[kTimeBefore];
+    discard_reports();
+    steps_ = p.step - 1;
+    time_ = t;
+    dt_ = dt;
+    known_step_ = steps_;
+    blow_up(what);
+  }
+  // A failure the host sees during the step (a pressure solver that reads its residual
+  // back): in device mode the time before the step and its dt first.
+  [[noreturn]] void fail_now(const char* what) {
+    if (dt_device_) {
+      settle();
+      Exec::read_scalars(&dt_, scal_ + kDt, 1);
+    }
+    blow_up(what);
+  }
+  // The device's slots from the host's values: at the start, after a restart and when
+  // a batch gives the member back (device mode).
+  void upload_step_slots() {
+    const double v[5] = {dt_, 1 / dt_, gamma_, time_, time_};  // kDt, kInvDt, kGamma, kTime, kTimeBefore
+    Exec::upload(scal_ + kDt, v, 5);
+    known_step_ = steps_;
+    caps_dirty_ = true;
+  }
+  void upload_caps() {
+    if (!caps_dirty_) return;
+    const double caps[2] = {end_time_, dt_cap_};  // kEndTime, kDtCap
+    Exec::upload(scal_ + kEndTime, caps, 2);
+    caps_dirty_ = false;
+  }
+  // flow.batch steps its members with the host's dt (projection_batch.hpp): a member in
+  // device mode switches to the host path while in a batch, and back after.
+  void enter_batch() {
+    if (!dt_device_) return;
+    settle();
+    if (std::isfinite(end_time_)) dt_cap_ = end_time_ - time_;
+    end_time_ = std::numeric_limits<double>::infinity();
+    dt_device_ = false;
+    device_after_batch_ = true;
+  }
+  void leave_batch() {
+    if (!device_after_batch_) return;
+    device_after_batch_ = false;
+    dt_device_ = true;
+    upload_step_slots();
+  }
+
   template <class L>
   void momentum(L& l) {
     const State<Real> s = state();
     const MomentumParams<Real> m{Real(dt_), Real(c_.nu), Real(gamma_), Real(c_.gx), Real(c_.gy)};
+    const double* step = step_ptr();
     const bool central = plan_.variant("momentum").rfind("central", 0) == 0;
     // The block's faces: a halo's faces are the neighbour's (0 and 0 on one rank).
     const int i0 = link_.first_face_i(), j0 = link_.first_face_j();
@@ -432,30 +684,32 @@ class ProjectionSolver final : public Solver {
       using Cells = decltype(cells);
       if (immersed_) {
         const ImmersedFaces<Real> b{forcing_view(true), forcing_view(false)};
-        if (central) l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b});
-        else l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b});
+        if (central) l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b, step});
+        else l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b, step});
       } else if (central) {
-        l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells});
+        l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells, {}, step});
       } else {
-        l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells});
+        l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells>{s, m, cells, {}, step});
       }
     });
     if (has_outflow_)
-      l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_)});
+      l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_), step});
   }
 
   template <class L>
   void pressure_rhs(L& l) {
     const State<Real> s = state();
+    const double* step = step_ptr();
     with_cells("rhs", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_)
         l.for_each(1, g_.nx, 1, g_.ny,
                    PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(),
                                                   ImmersedMass<Real>{forcing_view(true), forcing_view(false),
-                                                                     sflux_.data(), merge_.data()}});
+                                                                     sflux_.data(), merge_.data()},
+                                                  step});
       else
-        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells});
+        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells, nullptr, {}, step});
     });
     if (setup_.singular) remove_fluid_mean(l, rhs_.data(), kRhsSum);
   }
@@ -485,7 +739,7 @@ class ProjectionSolver final : public Solver {
     Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<Real, double>{rhs_.data(), bd_.data(), st});
     last_solve_ = refined_->solve(PoissonView<double>{pd_.data(), bd_.data(), flags_.data(), state().nb,
                                                       1 / (g_.dx * g_.dx), 1 / (g_.dy * g_.dy)});
-    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
+    if (!std::isfinite(last_solve_.residual)) fail_now("pressure solve diverged");
     if (setup_.singular && steps_ % 16 == 0) {
       double* sum = scal_ + kPressureSum;
       Exec::reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<double>{pd_.data(), flags_.data(), st, false}, sum);
@@ -498,9 +752,19 @@ class ProjectionSolver final : public Solver {
   }
 
   void solve_pressure() {
+    const long exchanges = ranks::exchanges_done;
+    solve_pressure_counted();
+    last_exchanges_ = ranks::exchanges_done - exchanges;
+  }
+  void solve_pressure_counted() {
     if (refined_) { solve_mixed(); return; }
-    last_solve_ = pressure_->solve(poisson_view());
-    if (!std::isfinite(last_solve_.residual)) blow_up("pressure solve diverged");
+    if (sor_device_ && dt_device_) {
+      // The report comes with the step's (take_report), a NaN residual too.
+      sor()->solve_device(poisson_view(), scal_ + kSor);
+    } else {
+      last_solve_ = pressure_->solve(poisson_view());
+      if (!std::isfinite(last_solve_.residual)) fail_now("pressure solve diverged");
+    }
     // Without an outflow p is fixed up to a constant that only drifts by round-off:
     // keep it near zero every 16 steps (snapshots remove the mean exactly).
     if (setup_.singular && steps_ % 16 == 0) remove_fluid_mean(direct_, p_.data(), kPressureSum);
@@ -509,17 +773,18 @@ class ProjectionSolver final : public Solver {
   template <class L>
   void correct(L& l) {
     const State<Real> s = state();
+    const double* step = step_ptr();
     with_cells("correction", [&](auto cells) {
       if (refined_) {
-        const VelocityCorrection<Real, decltype(cells), double> corr{s, Real(dt_), cells, pd_.data()};
+        const VelocityCorrection<Real, decltype(cells), double> corr{s, Real(dt_), cells, pd_.data(), step};
         l.for_each(1, g_.nx, 1, g_.ny, DropValue<std::remove_const_t<decltype(corr)>>{corr});
         return;
       }
-      const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells};
+      const VelocityCorrection<Real, decltype(cells)> corr{s, Real(dt_), cells, nullptr, step};
       l.for_each(1, g_.nx, 1, g_.ny, DropValue<std::remove_const_t<decltype(corr)>>{corr});
     });
     if (has_outflow_)
-      l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_)});
+      l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), true, Real(dt_), step});
     // The obstacle faces mirror the faces beside them, which may lie in the halo.
     if (obstacle_faces()) link_.exchange_velocity(u_.data(), v_.data());
   }
@@ -535,23 +800,10 @@ class ProjectionSolver final : public Solver {
   }
 
   // capped: with the limit of limit_next_dt (a batch's shared dt applies it later).
+  // The rule is DeviceDt's (dt_rule.hpp): the same bits on both paths.
   double next_dt(double inv_t, double speed2, bool capped = true) const {
-    double dt = c_.time.dt;
-    if (dt <= 0) {
-      // Griebel eq. 3.50: diffusive limit with the squares (seed 002 eq. 9 lacks them).
-      const double diffusive = 0.5 / (c_.nu * (1 / (g_.dx * g_.dx) + 1 / (g_.dy * g_.dy)));
-      const double convective = inv_t > 0 ? 1 / inv_t : diffusive;
-      dt = std::min(diffusive, convective);
-      // Cell-Peclet limit of central advection, relaxed by the donor-cell share:
-      // the upwind part adds a diffusion of about gamma |u| h / 2.
-      if (speed2 > 0 && c_.advection.gamma >= 0) {
-        const double h = std::min(g_.dx, g_.dy);
-        const double nu_eff = c_.nu + 0.5 * c_.advection.gamma * std::sqrt(speed2) * h;
-        dt = std::min(dt, 2 * nu_eff / speed2);
-      }
-      dt *= c_.time.cfl;
-    }
-    if (capped && dt_cap_ > 0) dt = std::min(dt, dt_cap_);
+    double dt = rule_.next(inv_t, speed2);
+    if (capped && dt_cap_ > 0) dt = lesser(dt, dt_cap_);
     return dt;
   }
 
@@ -786,11 +1038,29 @@ class ProjectionSolver final : public Solver {
   DeviceArray<Exec, Real> sflux_, wallu_, wallv_, up_, vp_;
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
-  // Scalars the reductions leave in backend memory.
-  // kRhsNorm2 and kResidual2: the batch's pressure solve (projection_batch.hpp).
-  enum { kInverseTime, kSpeedSquared, kRhsSum, kPressureSum, kRhsNorm2, kResidual2, kScalars };
+  // Scalars in backend memory: the reductions' results and the step's (dt_rule.hpp,
+  // StepSlot); kRhsNorm2 and kResidual2: the batch's pressure solve (projection_batch.hpp).
+  static constexpr int kSor = kStepSlots;  // the SOR solve's slots (linalg/sor_device.hpp)
+  static constexpr int kScalars = kSor + sor_slot::kCount;
   DeviceArray<Exec, double> scalars_;
   double* scal_ = nullptr;  // scalars_, or this member's slots in a batch's array
+  // kernels.dt = "device" (dt_device_): the reports of the steps in flight, whose they
+  // are, and the step the host's time_, dt_, gamma_ belong to; the caps as uploaded.
+  DtRule rule_;
+  double dt_max_ = 0;  // no dt is longer (time_upper_bound)
+  bool dt_device_ = false, device_after_batch_ = false;
+  LaggedRead<Exec> reports_;
+  std::deque<Pending> pending_;
+  long known_step_ = 0;
+  double end_time_ = std::numeric_limits<double>::infinity();
+  bool caps_dirty_ = true;
+  bool sor_device_ = false;  // kernels.pressure_stop = "device" in effect
+  // kernels.launch = "graph": in effect (graph_), or why not; the two graphs.
+  bool graph_ = false;
+  std::string graph_off_;
+  StepGraph<Exec> graphs_[2];
+  bool graph_seen_[2] = {false, false};
+  long graphs_captured_ = 0, graph_replays_ = 0;
   DirectLaunch<Exec> direct_;
   std::unique_ptr<PressureSolver<Exec, Real>> pressure_;
   std::unique_ptr<RefinedPoissonSolver<Exec>> refined_;  // pressure.mixed
@@ -799,6 +1069,7 @@ class ProjectionSolver final : public Solver {
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0;
   std::vector<Real> host_u_, host_v_;  // steady_sample's downloads, reused
   SolveReport last_solve_;
+  long last_exchanges_ = 0;  // halo exchanges of the last pressure solve (several ranks)
   bool has_outflow_ = false;
   bool open_ = false;              // flags computable from the position (no obstacles)
   OpenDomainFlags open_flags_{};

@@ -23,12 +23,14 @@ struct PressureRhs {
   Cells cells;
   const std::int8_t* source = nullptr;
   ImmersedMass<Real> mass{};
+  const double* step = nullptr;  // kernels.dt = "device": 1/dt from step[1] (dt_rule.hpp)
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     if (!is_fluid(cells.at(i, j))) { s.rhs[c] = 0; return; }
+    const Real idt = step ? Real(step[1]) : inv_dt;
     if constexpr (kSources) {
       if (!source[c]) {
-        s.rhs[c] = mass.rhs_dt(s, cells, Real(1) / inv_dt, i, j) * inv_dt;
+        s.rhs[c] = mass.rhs_dt(s, cells, Real(1) / idt, i, j) * idt;
       } else {
         const int iw = s.nb.west(i), js = s.nb.south(j);
         const Real pc = s.p[c];
@@ -41,7 +43,7 @@ struct PressureRhs {
       return;
     }
     const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) * s.idx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) * s.idy;
-    s.rhs[c] = div * inv_dt;
+    s.rhs[c] = div * idt;
   }
 };
 
@@ -56,6 +58,7 @@ struct VelocityCorrection {
   Real dt;
   Cells cells;
   const PReal* pd = nullptr;
+  const double* step = nullptr;  // kernels.dt = "device": dt from step[0] (dt_rule.hpp)
   FL_HD PReal pressure(std::size_t k) const {
     if constexpr (std::is_same_v<PReal, Real>) return s.p[k];
     else return pd[k];
@@ -64,6 +67,7 @@ struct VelocityCorrection {
     const std::size_t c = s.at(i, j);
     // Loads first, stores last (see MomentumStage).
     const bool eu = u_unknown(cells, s.nb, i, j), ev = v_unknown(cells, s.nb, i, j);
+    const Real dt = step ? Real(step[0]) : this->dt;
     const PReal pc = pressure(c);
     const Real un = eu ? Real(s.f[c] - dt * s.idx * (pressure(s.at(s.nb.east(i), j)) - pc)) : Real(0);
     const Real vn = ev ? Real(s.g[c] - dt * s.idy * (pressure(s.at(i, s.nb.north(j))) - pc)) : Real(0);
