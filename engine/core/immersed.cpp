@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/boundary.hpp"
+
 namespace flowlua {
 
 namespace {
@@ -267,15 +269,40 @@ void apertures(const Grid& g, const std::vector<ImmersedBody>& bodies, ImmersedG
   }
 }
 
+// The sides of the domain a body reaches (ImmersedGeometry::sides_reached): phi <= 0
+// at a point of the side (every half cell along it, corners included) or phi < 0 at
+// the centre of a cell of the row or column beside it.
+int sides_reached(const Grid& g, const ImmersedBody& b) {
+  int bits = 0;
+  auto side = [&](int bit, bool vertical, double at, double centre) {
+    const int n = vertical ? g.ny : g.nx;
+    const double h = vertical ? g.dy : g.dx;
+    for (int k = 0; k <= 2 * n && !(bits & bit); ++k) {
+      const double s = 0.5 * k * h;
+      const double on = vertical ? b.phi(at, s) : b.phi(s, at);
+      const bool beside = k % 2 == 1 && (vertical ? b.phi(centre, s) : b.phi(s, centre)) < 0;
+      if (on <= 0 || beside) bits |= bit;
+    }
+  };
+  side(1 << int(Side::Left), true, 0.0, 0.5 * g.dx);
+  side(1 << int(Side::Right), true, g.lx, g.lx - 0.5 * g.dx);
+  side(1 << int(Side::Bottom), false, 0.0, 0.5 * g.dy);
+  side(1 << int(Side::Top), false, g.ly, g.ly - 0.5 * g.dy);
+  return bits;
+}
+
 }  // namespace
 
 ImmersedGeometry build_immersed_geometry(const Grid& g, const std::vector<ImmersedBody>& bodies) {
   ImmersedGeometry geo;
   if (bodies.empty()) return geo;
   bool moving = false;
+  geo.all_on_grid_lines = true;
   for (const ImmersedBody& b : bodies) {
     geo.obstacles.push_back(b.obstacle);
+    geo.sides_reached.push_back(sides_reached(g, b));
     moving = moving || b.motion.omega != 0;
+    geo.all_on_grid_lines = geo.all_on_grid_lines && b.on_grid_lines;
   }
   // u(i, j) at (i dx, (j - 1/2) dy), unknown for i = 1..nx-1; v(i, j) at ((i - 1/2) dx, j dy).
   classify(g, bodies, 0.0, -0.5, 1, g.nx - 1, 1, g.ny, true, geo.u, moving ? &geo.wall_u : nullptr);

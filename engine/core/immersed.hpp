@@ -59,6 +59,9 @@ struct ImmersedBody {
   std::function<double(double, double)> phi;  // < 0 inside
   RigidMotion motion;
   int obstacle = 0;  // the case's obstacle number (0-based)
+  // A rectangle whose sides lie on grid lines: its cells represent it exactly (the
+  // staircase is then no approximation; models/projection/projection_kernels.cpp).
+  bool on_grid_lines = false;
 };
 
 // Face codes.
@@ -137,6 +140,11 @@ struct ImmersedGeometry {
   // such a cell): their net inflow is the flow into the bodies (body_inflow).
   std::vector<std::int8_t> near_body;
   std::vector<int> obstacles;  // the case's obstacles that are immersed bodies
+  // Per body (in the order of `obstacles`): the sides of the domain it reaches, bit
+  // 1 << int(Side) (left 1, right 2, bottom 4, top 8): phi <= 0 somewhere on the side
+  // (sampled every half cell) or phi < 0 at the centre of a cell beside it.
+  std::vector<int> sides_reached;
+  bool all_on_grid_lines = false;  // every body is a rectangle on grid lines
   bool empty() const { return obstacles.empty(); }
   bool moving() const { return !wall_u.empty(); }
 };

@@ -14,6 +14,9 @@
 #   lbm_swe (periodic in x, a bed, an obstacle): written on 4 ranks (2 x 2), continued
 #     on 4, 3 and 1; written on 2, continued on 3; written on 1, continued on 2: bit
 #     for bit (exact hashes of h, u, v and the diagnostics).
+# The projection case's obstacle is pinned to staircase cells, which every rank count
+# runs; left to the default it is an immersed boundary on one rank and cells on
+# several, and a checkpoint written one way is refused the other (checked last).
 # Usage: restart_across_ranks.sh FLOWLUA
 set -euo pipefail
 flowlua=$1
@@ -29,6 +32,7 @@ local sim = flow.simulation {
   grid = { nx = 64, ny = 32, lx = 2, ly = 1 },
   fluid = { nu = 0.02 },
   obstacles = { flow.rect { x0 = 0.8, y0 = 0.3, x1 = 1.3, y1 = 0.7 } },
+  kernels = { bodies = "staircase" },  -- BODIES
   boundaries = {
     left = flow.inflow { u = function(s, t) return 4 * s * (1 - s) * (1 + 3 * t) end },
     right = flow.outflow(), bottom = flow.wall(), top = flow.wall(),
@@ -159,4 +163,18 @@ check() {
 check projection 1e-8 1 2 4 -- "4 2" "1 2" "2 2" "3 4" "2 4" "2 1"
 check periodic 1e-8 4 -- "1 4" "2 4"
 check lbm_swe 0 1 2 4 -- "4 4" "3 4" "1 4" "3 2" "2 1"
+# The default bodies: a checkpoint of the immersed obstacle (one rank) is refused on two
+# ranks, where the obstacle would be cells, with a message that says so.
+grep -v -- "-- BODIES" "$work/projection.lua" >"$work/default.lua"
+run default 1 "$work/immersed" >/dev/null 2>&1
+rc=0
+run default 2 "$work/restart_immersed" --restart "$work/immersed/checkpoint_000007.h5" >/dev/null 2>"$work/stderr" || rc=$?
+expect="the checkpoint was written with its bodies of exact shape as immersed boundaries and this run has them as staircase cells"
+if [ "$rc" -eq 0 ] || ! grep -q "$expect" "$work/stderr"; then
+  echo "restart_across_ranks: an immersed checkpoint continued on 2 ranks: exit $rc, expected \"$expect\":" >&2
+  cat "$work/stderr" >&2
+  status=1
+else
+  echo "restart_across_ranks: immersed checkpoint refused on 2 ranks (exit $rc): $(grep -m1 -o "$expect.*" "$work/stderr")"
+fi
 exit $status

@@ -136,6 +136,11 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const c
       << " ghosts), " << geo.u.near_wall + geo.v.near_wall
       << " free faces next to the surface; their cells are fluid for the pressure\n";
   }
+  if (!immersed && !c.immersed.empty()) {
+    const std::string& why = kernels.stages.at("bodies").note;
+    s << "bodies     " << c.immersed.obstacles.size() << " of exact shape as staircase cells: "
+      << (why.empty() ? std::string("kernels.bodies = 'staircase'") : why) << "\n";
+  }
   s << "obstacles  " << (obstacles ? std::to_string(g.cells() - setup.flags.fluid_cells) + " solid cells" : "none");
   if (setup.flags.cells_opened) s << ", " << setup.flags.cells_opened << " one-cell-thin cells opened";
   if (setup.flags.cells_closed) s << ", " << setup.flags.cells_closed << " enclosed fluid cells closed";

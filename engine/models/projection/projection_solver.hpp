@@ -360,12 +360,24 @@ class ProjectionSolver final : public Solver {
                   {"dt_cap", cap},                {"gamma", gamma_},
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
+    // How bodies of exact shape entered: the default depends on the rank count
+    // (projection_kernels.hpp, immersed_fallback), and a restart must not switch.
+    if (!c_.immersed.empty()) st.scalars.push_back({"immersed_bodies", immersed_ ? 1.0 : 0.0});
     return st;
   }
 
   // `whole`: the ring arrays are the whole grid's (cut to the block here), otherwise
   // the block's.
   void restore(const SolverState& st, bool whole) {
+    for (const auto& [name, value] : st.scalars)  // absent from checkpoints written before it was
+      if (name == "immersed_bodies" && (value != 0) != immersed_) {
+        auto as = [](bool immersed) { return immersed ? "immersed boundaries" : "staircase cells"; };
+        const std::string& why = plan_.stages.at("bodies").note;
+        throw CaseError(std::string("the checkpoint was written with its bodies of exact shape as ") + as(value != 0) +
+                        " and this run has them as " + as(immersed_) + " (" +
+                        (why.empty() ? "kernels.bodies" : why) +
+                        "): restart with the kernels.bodies and the number of MPI ranks that wrote it");
+      }
     discard_reports();  // the steps in flight belong to the state being replaced
     restore_ring(st, "u", u_, whole);
     restore_ring(st, "v", v_, whole);
@@ -451,6 +463,9 @@ class ProjectionSolver final : public Solver {
     }
     if ((plan_.variant("bodies") == "immersed") != immersed_)
       throw std::logic_error("projection: the bodies variant changed between setup and plan");
+    // Bodies of exact shape left as cells by default: why (the plan and --explain say).
+    if (!immersed_ && !c_.kernels.count("bodies"))
+      plan_.stages["bodies"].note = immersed_fallback(c_, ranks_of_plan());
     dt_device_ = plan_.variant("dt") == "device";
     const std::string& p = plan_.variant("pressure");
     RedBlackSOR<Exec, Real>* sor = this->sor();
