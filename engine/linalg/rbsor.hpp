@@ -62,6 +62,20 @@ struct FusedSorSweep {
   static constexpr bool available = false;
 };
 
+// One member's fused sweep in a batch (FusedSorSweep::run_batch): pin -> pout, and
+// with `residual` the squared residual of pin added to *res2.
+template <class Real, class Cells>
+struct FusedSweepArgs {
+  const Real* pin;
+  Real* pout;
+  const Real* rhs;
+  Cells cells;
+  Real idx2, idy2, omega;
+  Real wd;  // omega / (2 (idx2 + idy2)): the interior cells' omega / diag, as launch() has it
+  double* res2;
+  bool residual;
+};
+
 }  // namespace flowlua
 
 #if defined(__CUDACC__)
@@ -140,6 +154,13 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       }
     }
   }
+  // For a batch's fused sweeps (projection_batch.hpp): whether this solver sweeps
+  // fused, and its second buffer (allocated, its ghosts copied, on first use).
+  bool sweeps_fused() const { return fused(); }
+  Real* second_buffer(const View& v) { return alt(v); }
+  const OpenDomainFlags& open_flags() const { return open_; }
+  double omega() const { return c_.omega; }
+
   // The report of solve_device from a host copy of its slots.
   static SolveReport report(const double* s, double tol) {
     SolveReport r;
