@@ -52,6 +52,15 @@ class BatchRecorder {
     add(&run_sum<F>, i0, i1, j0, j1, &f, sizeof(F), alignof(F), out);
   }
 
+  // A launch that is no point function (the fused SOR sweep): Run(args, n, range) is
+  // given the members' argument structs side by side in backend memory, their number
+  // and the range recorded.
+  template <class A, void (*Run)(const A*, int, const int*)>
+  void custom(int i0, int i1, int j0, int j1, const A& a) {
+    static_assert(copyable<A>(), "a batched launch's arguments must be trivially copyable");
+    add(&run_custom<A, Run>, i0, i1, j0, j1, &a, sizeof(A), alignof(A), nullptr);
+  }
+
   bool empty() const {
     for (const auto& l : lists_)
       if (!l.empty()) return false;
@@ -134,6 +143,10 @@ class BatchRecorder {
     DeviceArray<Exec, unsigned char> dev;
   };
 
+  template <class A, void (*Run)(const A*, int, const int*)>
+  static void run_custom(const unsigned char* fs, double* const*, int n, const int* r) {
+    Run(reinterpret_cast<const A*>(fs), n, r);
+  }
   template <class F>
   static void run_for_each(const unsigned char* fs, double* const*, int n, const int* r) {
     Exec::for_each_batch(r[0], r[1], r[2], r[3], reinterpret_cast<const F*>(fs), n);

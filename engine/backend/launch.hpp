@@ -4,8 +4,16 @@
 // for a batch of simulations (BatchRecorder, backend/batch_launch.hpp), which then
 // launches each stage once for all members.
 #pragma once
+#include "core/hd.hpp"
 
 namespace flowlua {
+
+// The one-thread stage after a reduction (Exec::reduce_*_into_then) when there is
+// none: the reduction alone, in one launch on CUDA.
+struct NothingAfter {
+  template <class... I>
+  FL_HD void operator()(I...) const {}
+};
 
 template <class Exec>
 struct DirectLaunch {

@@ -31,6 +31,7 @@
 
 #include "backend/step_graph.hpp"
 #include "backend/lagged_read.hpp"
+#include "backend/launch.hpp"
 #include "linalg/padded_block.hpp"
 #include "linalg/poisson_problem.hpp"
 #include "linalg/pressure_solver.hpp"
@@ -66,6 +67,20 @@ struct SorColourSweep {
 template <class Exec>
 struct FusedSorSweep {
   static constexpr bool available = false;
+};
+
+// One member's fused sweep in a batch (FusedSorSweep::run_batch): pin -> pout, and
+// with `residual` the squared residual of pin added to *res2.
+template <class Real, class Cells>
+struct FusedSweepArgs {
+  const Real* pin;
+  Real* pout;
+  const Real* rhs;
+  Cells cells;
+  Real idx2, idy2, omega;
+  Real wd;  // omega / (2 (idx2 + idy2)): the interior cells' omega / diag, as launch() has it
+  double* res2;
+  bool residual;
 };
 
 }  // namespace flowlua
@@ -122,8 +137,10 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     if constexpr (D == 2) {
       using namespace sor_slot;
       const int nx = v.nb.nx, ny = v.nb.ny, mi = c_.max_iter;
-      Exec::reduce_sum_into(1, nx, 1, ny, FluidSum<Real>{v.rhs, v.flags, nx + 2, true}, s + kBnorm2);
-      Exec::for_each(0, 0, 0, 0, SorStart{s});
+      // Each reduction is one launch with the one-thread stage after it (the same bits
+      // as the reductions of solve()).
+      Exec::reduce_sum_into_then(1, nx, 1, ny, FluidSum<Real>{v.rhs, v.flags, nx + 2, true}, s + kBnorm2,
+                                 SorStart{s});
       const int per_body = body_length();
       const int bodies = mi > 0 ? (mi + per_body - 1) / per_body : 0;
       if (fused()) alt(v);  // allocated, its ghosts copied, before any capture
@@ -152,13 +169,20 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       if (fused()) {
         View last = v;  // iterate max_iter: the result unless a check stopped earlier
         if (mi % 2) last.p = alt_.data();
-        Exec::reduce_sum_into(1, nx, 1, ny, ResidualSquared<Real>{last}, s + kFinal2);
+        Exec::reduce_sum_into_then(1, nx, 1, ny, ResidualSquared<Real>{last}, s + kFinal2, NothingAfter{});
         Exec::for_each(0, nx + 1, 0, ny + 1, SorFinish<Real>{v.p, alt_.data(), s, nx + 2, mi});
       } else {
         Exec::for_each(0, nx + 1, 0, ny + 1, SorFinish<Real>{v.p, nullptr, s, nx + 2, mi});
       }
     }
   }
+  // For a batch's fused sweeps (projection_batch.hpp): whether this solver sweeps
+  // fused, and its second buffer (allocated, its ghosts copied, on first use).
+  bool sweeps_fused() const { return fused(); }
+  Real* second_buffer(const View& v) { return alt(v); }
+  const OpenDomainFlags& open_flags() const { return open_; }
+  double omega() const { return c_.omega; }
+
   // The report of solve_device from a host copy of its slots.
   static SolveReport report(const double* s, double tol) {
     SolveReport r;
@@ -334,10 +358,9 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
             sweep_gated(v, SorGate{s, pos, per_body, mi, false});
           }
         }
-        if (!fused()) {
-          Exec::reduce_sum_into(1, nx, 1, ny, ResidualSquared<Real>{v}, s + kRes2);
-          Exec::for_each(0, 0, 0, 0, SorCheck{s, first, ce, per_body, mi, c_.tol, false});
-        }
+        if (!fused())
+          Exec::reduce_sum_into_then(1, nx, 1, ny, ResidualSquared<Real>{v}, s + kRes2,
+                                     SorCheck{s, first, ce, per_body, mi, c_.tol, false});
       }
     }
   }

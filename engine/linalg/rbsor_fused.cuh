@@ -25,6 +25,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "backend/cuda/cuda_exec.cuh"
@@ -42,18 +43,13 @@ constexpr int kWarps = 4;  // warps per block (side by side in x)
 // from measurements. More rows put more loads in flight per warp but cost registers
 // (96 a thread at 16 float rows: a third of the warps fit) and lengthen each warp's
 // chain of dependent row updates.
+// The work of one block (the band blockIdx.y of strip group blockIdx.x); `residual`
+// (with kResidual) says whether this sweep adds up the residual of its input.
 template <class Real, class Cells, bool kResidual, int B>
-__global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __restrict__ pin,
-                                                                   Real* __restrict__ pout,
-                                                                   const Real* __restrict__ rhs, Cells cells,
-                                                                   int nx, int ny, Real idx2, Real idy2,
-                                                                   Real omega, Real omega_over_diag_interior,
-                                                                   double* res2, SorGate gate) {
-  bool residual = kResidual;
-  if (gate.s) {
-    if (!gate.open()) return;
-    residual = kResidual && gate.check && gate.iteration() > 1;
-  }
+__device__ __forceinline__ void fused_sweep_block(const Real* __restrict__ pin, Real* __restrict__ pout,
+                                                  const Real* __restrict__ rhs, const Cells& cells, int nx, int ny,
+                                                  Real idx2, Real idy2, Real omega, Real omega_over_diag_interior,
+                                                  double* res2, bool residual) {
   const int lane = threadIdx.x;
   const int i = (blockIdx.x * kWarps + threadIdx.y) * kOut + lane;  // lane 0: the west halo column
   const int j0 = 1 + blockIdx.y * B;
@@ -125,6 +121,32 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
   }
 }
 
+template <class Real, class Cells, bool kResidual, int B>
+__global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __restrict__ pin,
+                                                                   Real* __restrict__ pout,
+                                                                   const Real* __restrict__ rhs, Cells cells,
+                                                                   int nx, int ny, Real idx2, Real idy2,
+                                                                   Real omega, Real omega_over_diag_interior,
+                                                                   double* res2, SorGate gate) {
+  bool residual = kResidual;
+  if (gate.s) {
+    if (!gate.open()) return;
+    residual = kResidual && gate.check && gate.iteration() > 1;
+  }
+  fused_sweep_block<Real, Cells, kResidual, B>(pin, pout, rhs, cells, nx, ny, idx2, idy2, omega,
+                                               omega_over_diag_interior, res2, residual);
+}
+
+// Batches (models/projection/projection_batch.hpp): member blockIdx.z sweeps with its
+// own arguments, read in place from the batch's upload.
+template <class Real, class Cells, int B>
+__global__ void __launch_bounds__(32 * kWarps) fused_sweep_batch_kernel(const FusedSweepArgs<Real, Cells>* __restrict__ args,
+                                                                         int nx, int ny) {
+  const FusedSweepArgs<Real, Cells>& a = args[blockIdx.z];
+  fused_sweep_block<Real, Cells, true, B>(a.pin, a.pout, a.rhs, a.cells, nx, ny, a.idx2, a.idy2, a.omega, a.wd,
+                                          a.res2, a.residual);
+}
+
 }  // namespace rbsor_detail
 
 template <>
@@ -176,6 +198,28 @@ struct FusedSorSweep<CudaExec> {
           <<<grid, block, 0, cuda_detail::launch_stream()>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd,
                                                              nullptr, gate);
     cuda_check(cudaGetLastError(), "fused SOR sweep launch");
+  }
+
+  // A batch's sweeps, one launch for the n members (args in backend memory); every
+  // member has the grid nx x ny.
+  template <class Real, class Cells>
+  static void run_batch(const FusedSweepArgs<Real, Cells>* args, int n, int nx, int ny) {
+    switch (band_rows(ny, sizeof(Real))) {
+      case 4: launch_batch<Real, Cells, 4>(args, n, nx, ny); break;
+      case 8: launch_batch<Real, Cells, 8>(args, n, nx, ny); break;
+      default: launch_batch<Real, Cells, 16>(args, n, nx, ny);
+    }
+  }
+  template <class Real, class Cells, int B>
+  static void launch_batch(const FusedSweepArgs<Real, Cells>* args, int n, int nx, int ny) {
+    using namespace rbsor_detail;
+    const int strips = (nx + kOut - 1) / kOut;
+    dim3 block(32, kWarps);
+    for (int z0 = 0; z0 < n; z0 += 65535) {  // the grid's z limit
+      dim3 grid((strips + kWarps - 1) / kWarps, (ny + B - 1) / B, std::min(n - z0, 65535));
+      fused_sweep_batch_kernel<Real, Cells, B><<<grid, block, 0, cuda_detail::launch_stream()>>>(args + z0, nx, ny);
+      cuda_check(cudaGetLastError(), "fused SOR batch sweep launch");
+    }
   }
 
   // One device double for the residual sum, allocated once.

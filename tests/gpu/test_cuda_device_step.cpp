@@ -14,11 +14,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
 #include "models/projection/projection_config.hpp"
+#include "sim/batch.hpp"
 #include "sim/run_loop.hpp"
 #include "sim/solver.hpp"
 
@@ -236,4 +238,83 @@ TEST(CudaDeviceStep, MixedPressureDeviceDtAgrees) {
   EXPECT_NEAR(a->time(), b->time(), 1e-6 * a->time());
   EXPECT_LE(max_rel_diff(*a, *b), 1e-4);
   EXPECT_NE(b->plan().find("direct launches"), std::string::npos) << b->plan();
+}
+
+// The batch's fused sweeps (FusedSorSweep::run_batch: one launch per sweep for all
+// members, projection_batch.hpp) against each member alone, the batch with the
+// two-colour sweeps likewise: members that converge at different checks, one that runs into
+// max_iter (37: odd, not a multiple of check_every), one with another check_every.
+TEST(CudaDeviceStep, BatchFusedSweepsEqualAlone) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  std::vector<ProjectionConfig> cs;
+  for (int k = 0; k < 4; ++k) {
+    ProjectionConfig c = cavity(70, Precision::Double);
+    c.nu = 0.004 * (1 + k);
+    c.boundaries[int(Side::Top)].tangential.assign(70, 1.0 - 0.1 * k);
+    c.pressure.tol = 1e-8;
+    c.pressure.max_iter = 400;
+    cs.push_back(c);
+  }
+  cs[2].pressure.max_iter = 37;
+  cs[3].pressure.check_every = 4;
+  for (int variant = 0; variant < 2; ++variant) {
+    std::vector<std::unique_ptr<RunLoop>> loops;
+    std::vector<RunLoop*> ptrs;
+    for (ProjectionConfig c : cs) {
+      if (variant == 1) c.kernels["pressure"] = "rbsor_open";
+      loops.push_back(std::make_unique<RunLoop>(make_projection_solver(c)));
+      StopConditions st;
+      st.max_steps = 25;
+      loops.back()->set_stop_conditions(st);
+      ptrs.push_back(loops.back().get());
+    }
+    ASSERT_NE(loops[0]->solver().plan().find(variant == 0 ? "rbsor_fused_open" : "rbsor_open (forced)"),
+              std::string::npos);
+    BatchRun run(ptrs, BatchOptions{});
+    const BatchReport rep = run.run();
+    for (std::size_t k = 0; k < cs.size(); ++k) {
+      auto alone = make_projection_solver(cs[k]);  // fused, stop on the device, graphs
+      for (int n = 0; n < 25; ++n) alone->step();
+      Solver& member = loops[k]->solver();
+      const double d = max_rel_diff(member, *alone);
+      std::printf("batch (%s) member %zu against alone: %.3g, sweeps %g and %g\n", variant == 0 ? "fused" : "two-colour",
+                  k, d, member.diagnostics().get("pressure_iterations"), alone->diagnostics().get("pressure_iterations"));
+      // The batch's ||rhs|| adds in another order, so a check may stop one check_every
+      // apart (p moves by ~tol), as in CudaBatch.*.
+      EXPECT_LE(d, 1e-6) << "member " << k << (variant == 0 ? ", fused" : ", two-colour");
+      EXPECT_LE(std::abs(member.diagnostics().get("pressure_iterations") - alone->diagnostics().get("pressure_iterations")),
+                5.0)
+          << "member " << k;
+      EXPECT_EQ(rep.members[k].steps, 25);
+    }
+  }
+}
+
+// A batch of the harness's cavities (five fused sweeps, float): every stage batched.
+TEST(CudaDeviceStep, BatchFusedBenchCavitiesFloat) {
+  if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
+  std::vector<std::unique_ptr<RunLoop>> loops;
+  std::vector<RunLoop*> ptrs;
+  std::vector<ProjectionConfig> cs;
+  for (int k = 0; k < 8; ++k) {
+    ProjectionConfig c = cavity(64, Precision::Float);
+    c.nu = 1e-3 * (1 + 0.01 * k);
+    c.pressure.tol = 1e-300;
+    c.pressure.max_iter = 5;
+    c.pressure.check_every = 5;
+    cs.push_back(c);
+    loops.push_back(std::make_unique<RunLoop>(make_projection_solver(c)));
+    StopConditions st;
+    st.max_steps = 40;
+    loops.back()->set_stop_conditions(st);
+    ptrs.push_back(loops.back().get());
+  }
+  BatchRun run(ptrs, BatchOptions{});
+  const BatchReport rep = run.run();
+  EXPECT_TRUE(rep.batched);
+  for (std::size_t k = 0; k < cs.size(); ++k) {
+    auto alone = make_projection_solver(cs[k]);
+    for (int n = 0; n < 40; ++n) alone->step();
+    EXPECT_LE(max_rel_diff(loops[k]->solver(), *alone), 1e-5) << "member " << k;
+  }
 }

@@ -100,6 +100,17 @@ struct CpuExec {
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     *out = reduce_sum(i0, i1, j0, j1, f);
   }
+  // A reduction, then a one-thread stage (the CUDA backend runs both in one launch).
+  template <class F, class Then>
+  static void reduce_max_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {
+    *out = reduce_max(i0, i1, j0, j1, f);
+    then(0, 0);
+  }
+  template <class F, class Then>
+  static void reduce_sum_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {
+    *out = reduce_sum(i0, i1, j0, j1, f);
+    then(0, 0);
+  }
   static void read_scalars(double* host, const double* dev, int n) { std::memcpy(host, dev, n * sizeof(double)); }
 
   // Batches (backend/batch_launch.hpp): fs[b] for the members b = 0 .. n-1, each over

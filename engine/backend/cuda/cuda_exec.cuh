@@ -185,6 +185,55 @@ void reduce_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* cons
   cuda_check(cudaGetLastError(), "finish_batch_kernel launch");
 }
 
+// reduce_kernel and finish_kernel in one launch: each block leaves its partial
+// result, and the last block to finish (counted atomically in *count) adds the
+// partials exactly as finish_kernel does (the same loop, the same block reduction:
+// the same bits), writes *out, runs then(0, 0) on one thread and resets the count.
+// One graph node instead of two, and a one-thread stage after a reduction (dt from
+// the maxima, the SOR's checks) rides along.
+template <class Op, class F, class Then>
+__global__ void reduce_then_kernel(int i0, int i1, int j0, int j1, F f, double* partial, unsigned* count,
+                                   double* out, Then then) {
+  using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  __shared__ bool last;
+  Op op;
+  double acc = Op::identity;
+  const int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i <= i1) {
+#pragma unroll 4
+    for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y)) acc = op(acc, f(i, j));
+  }
+  const double r = BlockReduce(tmp).Reduce(acc, op);
+  const unsigned blocks = gridDim.x * gridDim.y;
+  if (threadIdx.x == 0) {
+    partial[blockIdx.y * gridDim.x + blockIdx.x] = r;
+    __threadfence();  // the partial is visible before the count says so
+    last = atomicAdd(count, 1u) == blocks - 1;
+  }
+  __syncthreads();  // also before tmp is used again
+  if (!last) return;
+  __threadfence();
+  double a = Op::identity;
+  for (int k = threadIdx.x; k < int(blocks); k += blockDim.x) a = op(a, __ldcg(partial + k));
+  const double total = BlockReduce(tmp).Reduce(a, op);
+  if (threadIdx.x == 0) {
+    *out = total;
+    *count = 0;
+    then(0, 0);
+  }
+}
+
+// The count of reduce_then_kernel, zero between launches (allocated once).
+inline unsigned* reduce_count() {
+  static unsigned* c = nullptr;
+  if (!c) {
+    cuda_check(cudaMalloc(&c, sizeof(unsigned)), "cudaMalloc(reduction count)");
+    cuda_check(cudaMemset(c, 0, sizeof(unsigned)), "reduction count");
+  }
+  return c;
+}
+
 // Partial results and the final scalar live in one buffer, allocated once.
 inline double* scratch() {
   static double* buf = nullptr;
@@ -216,6 +265,25 @@ void reduce_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
   cuda_check(cudaGetLastError(), "reduce_kernel launch");
   finish_kernel<Op><<<1, kReduceThreads, 0, launch_stream()>>>(buf, bx * by, out);
   cuda_check(cudaGetLastError(), "finish_kernel launch");
+}
+
+// reduce_into, then then(0, 0) on one thread, in one launch (reduce_then_kernel).
+template <class Op, class F, class Then>
+void reduce_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {
+  const int width = i1 - i0 + 1, height = j1 - j0 + 1;
+  if (width <= 0 || height <= 0) {
+    reduce_into<Op>(i0, i1, j0, j1, f, out);
+    for_each_kernel<<<1, 1, 0, launch_stream()>>>(0, 0, 0, 0, then);
+    cuda_check(cudaGetLastError(), "kernel launch");
+    return;
+  }
+  double* buf = scratch();
+  unsigned* count = reduce_count();
+  const int bx = (width + kReduceThreads - 1) / kReduceThreads;
+  const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
+  reduce_then_kernel<Op><<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(i0, i1, j0, j1, f, buf, count, out,
+                                                                              then);
+  cuda_check(cudaGetLastError(), "reduce_then_kernel launch");
 }
 
 template <class Op, class F>
@@ -308,6 +376,16 @@ struct CudaExec {
   template <class F>
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     cuda_detail::reduce_into<cuda_detail::SumOp>(i0, i1, j0, j1, f, out);
+  }
+  // The same, then then(0, 0) on one thread once *out is written: one launch (the
+  // same bits as the reduction alone).
+  template <class F, class Then>
+  static void reduce_max_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {
+    cuda_detail::reduce_into_then<cuda_detail::MaxOp>(i0, i1, j0, j1, f, out, then);
+  }
+  template <class F, class Then>
+  static void reduce_sum_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {
+    cuda_detail::reduce_into_then<cuda_detail::SumOp>(i0, i1, j0, j1, f, out, then);
   }
   // Batches: fs and outs in device memory (backend/batch_launch.hpp uploads them);
   // one launch for all n members, the member in grid z.

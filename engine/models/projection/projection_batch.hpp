@@ -10,14 +10,15 @@
 //      member's own cap for t_end);
 //   2. momentum, rhs (and its fluid mean for a case without outflow), ||rhs||^2 -> one copy;
 //   3. red-black SOR: the members still iterating sweep together; every check_every
-//      sweeps the residuals come back in one copy and converged members stop
-//      (other pressure solvers: each member's own solve, in turn);
+//      sweeps the residuals come back in one copy and converged members stop; with
+//      the fused variant (CUDA) one launch per sweep for the whole batch
+//      (FusedSorSweep::run_batch), ping-pong as alone (other pressure solvers: each
+//      member's own solve, in turn);
 //   4. the pressure's mean (every 16 steps), correction, boundaries.
 // Each member sees exactly its own launches in its own order with its own numbers, so
 // on the CPU its results are those of the same case run alone, bit for bit
 // (tests/unit/test_projection_batch.cpp); on CUDA the batched sums add in another
-// order (round-off), and the SOR sweeps are the two-colour kernels (a lone CUDA run
-// may use the fused sweep: the same arithmetic).
+// order (round-off), and the fused sweeps' residuals are summed with atomics.
 #pragma once
 #include <cmath>
 #include <memory>
@@ -29,6 +30,12 @@
 #include "sim/batch.hpp"
 
 namespace flowlua::projection {
+
+// Zeroes a slot in backend memory (a batch's residual sum before a fused check).
+struct ZeroSlot {
+  double* s;
+  FL_HD void operator()(int, int) const { *s = 0; }
+};
 
 template <class Exec, class Real>
 class ProjectionBatch final : public BatchStepper {
@@ -43,6 +50,9 @@ class ProjectionBatch final : public BatchStepper {
     sor_ = true;
     for (Member* m : m_)  // pressure.mixed solves through its own refinement, member by member
       sor_ = sor_ && !m->refined_ && dynamic_cast<RedBlackSOR<Exec, Real>*>(m->pressure_.get()) != nullptr;
+    // The fused sweep: every member's plan chose it (they share one plan).
+    fused_ = sor_;
+    for (Member* m : m_) fused_ = fused_ && m->sor()->sweeps_fused();
     // Members step with the host's dt here (a member in kernels.dt = "device" mode
     // switches to the host path until the batch gives it back).
     for (Member* m : m_) m->enter_batch();
@@ -111,7 +121,8 @@ class ProjectionBatch final : public BatchStepper {
     // 3. Pressure.
     if (sor_) {
       read();
-      solve_sor(live, failed);
+      if (fused_) solve_sor_fused(live, failed);
+      else solve_sor(live, failed);
     } else {
       for (int b : live) {
         try {
@@ -140,7 +151,9 @@ class ProjectionBatch final : public BatchStepper {
   }
 
  private:
-  enum { kTagDt, kTagMomentum, kTagSweep, kTagCorrect };
+  // Flush tags: a flush re-uploads its records only when they differ from the last
+  // flush with its tag (the fused sweeps, their final residuals and copies apart).
+  enum { kTagDt, kTagMomentum, kTagSweep, kTagCorrect, kTagFinal, kTagCopy };
 
   void flush(int tag) {
     if (rec_.empty()) return;
@@ -202,6 +215,129 @@ class ProjectionBatch final : public BatchStepper {
     }
   }
 
+  // RedBlackSOR's fused solve (rbsor.hpp, solve_fused) for all members at once, one
+  // launch per sweep for the whole batch: each member ping-pongs between p and its
+  // second buffer (iterate k in p for even k); sweep it adds the residual of its input,
+  // iterate it - 1, when it > 1 and (it - 1) % check_every == 0, the residuals come
+  // back in one copy at such sweeps, and a converged member returns that iterate; one
+  // that never converges returns iterate max_iter with its residual. The same sweeps,
+  // checks and results as the member alone.
+  void solve_sor_fused(const std::vector<int>& live, std::vector<std::string>& failed) {
+    if constexpr (FusedSorSweep<Exec>::available) {
+      std::vector<int> solving, last;  // last: members that ran into max_iter
+      std::vector<double> bnorm(m_.size(), 0);
+      std::vector<Real*> second(m_.size(), nullptr);
+      std::vector<int> result(m_.size(), 0);  // the iterate each member returns
+      for (int b : live) {
+        Member& m = *m_[b];
+        bnorm[b] = std::sqrt(host_[b * K + kRhsNorm2]);
+        const PoissonView<Real> v = m.poisson_view();
+        if (bnorm[b] == 0) {  // lap p = 0 with these boundaries: p = 0 (up to a constant)
+          Exec::fill(v.p, Real(0), linalg::field_size(v));
+          m.last_solve_ = SolveReport{0, 0, true};
+          continue;
+        }
+        second[b] = m.sor()->second_buffer(v);
+        if (m.c_.pressure.max_iter <= 0) last.push_back(b);
+        else solving.push_back(b);
+      }
+      auto buffer = [&](int b, int k) { return k % 2 ? second[b] : m_[b]->p_.data(); };
+      auto stop = [&](int b, int iterate, double res) {
+        Member& m = *m_[b];
+        result[b] = iterate;
+        m.last_solve_ = SolveReport{iterate, res, res <= m.c_.pressure.tol};
+        if (!std::isfinite(res)) {
+          try {
+            m.blow_up("pressure solve diverged");
+          } catch (const BlowUp& e) {
+            failed[b] = e.what();
+          }
+        }
+      };
+      std::vector<int> next;
+      for (int it = 1; !solving.empty(); ++it) {
+        bool checks = false, ends = false;
+        for (int b : solving) {
+          const PressureControl& pc = m_[b]->c_.pressure;
+          checks = checks || (it > 1 && (it - 1) % pc.check_every == 0);
+          ends = ends || it >= pc.max_iter;
+        }
+        for (int b : solving) {
+          Member& m = *m_[b];
+          const PressureControl& pc = m.c_.pressure;
+          rec_.set_member(b);
+          // Every member zeroes its sum when any checks (one sequence for all).
+          if (checks) rec_.for_each(0, 0, 0, 0, ZeroSlot{m.scal_ + kResidual2});
+          fused_sweep(m, buffer(b, it - 1), buffer(b, it), it > 1 && (it - 1) % pc.check_every == 0);
+        }
+        if (!checks && !ends) continue;  // the sweeps wait in the recorder
+        flush(kTagSweep);
+        if (checks) read();
+        next.clear();
+        for (int b : solving) {
+          const PressureControl& pc = m_[b]->c_.pressure;
+          if (it > 1 && (it - 1) % pc.check_every == 0) {
+            const double res = std::sqrt(host_[b * K + kResidual2]) / bnorm[b];
+            if (!(res > pc.tol)) {  // also stops on NaN
+              stop(b, it - 1, res);
+              continue;
+            }
+          }
+          if (it >= pc.max_iter) last.push_back(b);
+          else next.push_back(b);
+        }
+        solving.swap(next);
+      }
+      // Members that ran into max_iter: iterate max_iter and its residual.
+      if (!last.empty()) {
+        for (int b : last) {
+          Member& m = *m_[b];
+          rec_.set_member(b);
+          PoissonView<Real> v = m.poisson_view();
+          v.p = buffer(b, m.c_.pressure.max_iter);
+          rec_.reduce_sum_into(1, v.nb.nx, 1, v.nb.ny, ResidualSquared<Real>{v}, m.scal_ + kResidual2);
+        }
+        flush(kTagFinal);
+        read();
+        for (int b : last)
+          stop(b, m_[b]->c_.pressure.max_iter, std::sqrt(host_[b * K + kResidual2]) / bnorm[b]);
+      }
+      // The results that lie in the second buffer go back into p.
+      bool copies = false;
+      for (int b : live) {
+        if (!second[b] || result[b] % 2 == 0) continue;
+        Member& m = *m_[b];
+        rec_.set_member(b);
+        const int st = m.g_.nx + 2;
+        rec_.for_each(0, m.g_.nx + 1, 0, m.g_.ny + 1, CopyAs<Real, Real>{second[b], m.p_.data(), st});
+        copies = true;
+      }
+      if (copies) flush(kTagCopy);
+    }
+  }
+
+  // One fused sweep of member m from `in` into `out` (FusedSorSweep::run_batch), with
+  // the cells its plan reads; `check`: add the residual of `in` to its kResidual2.
+  void fused_sweep(Member& m, Real* in, Real* out, bool check) {
+    if constexpr (FusedSorSweep<Exec>::available) {
+      const PoissonView<Real> v = m.poisson_view();
+      const Real omega = Real(m.sor()->omega());
+      const Real diag = 2 * (v.idx2 + v.idy2);  // as FusedSorSweep::launch computes omega / diag
+      auto rec = [&](auto cells) {
+        using Cells = decltype(cells);
+        using A = FusedSweepArgs<Real, Cells>;
+        const A a{in, out, v.rhs, cells, v.idx2, v.idy2, omega, Real(omega / diag), m.scal_ + kResidual2, check};
+        rec_.template custom<A, &ProjectionBatch::template run_fused<Cells>>(0, v.nb.nx, 0, v.nb.ny, a);
+      };
+      if (m.plan_.variant("pressure") == "rbsor_fused_open") rec(m.open_flags_);
+      else rec(FlagArray{v.flags, v.nb.nx + 2});
+    }
+  }
+  template <class Cells>
+  static void run_fused(const FusedSweepArgs<Real, Cells>* a, int n, const int* range) {
+    if constexpr (FusedSorSweep<Exec>::available) FusedSorSweep<Exec>::run_batch(a, n, range[1], range[3]);
+  }
+
   // One red-black sweep of member m (both colours), with the cells its plan reads.
   void sweep(Member& m, const PoissonView<Real>& v) {
     const int half = (v.nb.nx + 1) / 2, ny = v.nb.ny;
@@ -219,6 +355,7 @@ class ProjectionBatch final : public BatchStepper {
   std::vector<Member*> m_;
   bool shared_;
   bool sor_ = false;
+  bool fused_ = false;  // the members sweep with the fused variant (CUDA)
   bool batched_ = false;
   BatchRecorder<Exec> rec_;
   DeviceArray<Exec, double> scal_;  // K slots per member, in the members' order

@@ -150,7 +150,7 @@ class ProjectionSolver final : public Solver {
   // the plan chose, exactly as step() does.
   void run_stage(const std::string& stage) {
     if (stage == "dt") {
-      if (dt_device_) device_dt(direct_);
+      if (dt_device_) device_dt();
       else update_dt();
     }
     else if (stage == "momentum") momentum(direct_);
@@ -575,11 +575,21 @@ class ProjectionSolver final : public Solver {
     finish_dt(speed ? host : nullptr);
   }
 
-  // kernels.dt = "device": the maxima, then DeviceDt (dt_rule.hpp) in backend memory.
-  template <class L>
-  void device_dt(L& l) {
-    const bool speed = launch_dt(l);
-    l.for_each(0, 0, 0, 0, DeviceDt{scal_, rule_, speed, need_peclet()});
+  // kernels.dt = "device": the maxima, then DeviceDt (dt_rule.hpp) in backend memory,
+  // run by the last block of the last reduction (one launch per reduction on CUDA;
+  // the same values as launch_dt's).
+  void device_dt() {
+    const State<Real> s = state();
+    const DeviceDt dt{scal_, rule_, need_speed(), need_peclet()};
+    if (!dt.speed) {
+      Exec::for_each(0, 0, 0, 0, dt);
+    } else if (dt.peclet) {
+      Exec::reduce_max_into_then(0, g_.nx, 0, g_.ny, InverseConvectiveTime<Real>{s}, scal_ + kInverseTime,
+                                 NothingAfter{});
+      Exec::reduce_max_into_then(0, g_.nx, 0, g_.ny, SpeedSquared<Real>{s}, scal_ + kSpeedSquared, dt);
+    } else {
+      Exec::reduce_max_into_then(0, g_.nx, 0, g_.ny, InverseConvectiveTime<Real>{s}, scal_ + kInverseTime, dt);
+    }
   }
   // Where the kernels read dt, 1/dt and gamma in device mode (nullptr: their own values).
   const double* step_ptr() const { return dt_device_ ? scal_ + kDt : nullptr; }
@@ -588,7 +598,7 @@ class ProjectionSolver final : public Solver {
   // unless the pressure solver does (solve_pressure).
   void enqueue_step() {
     keep_velocity();
-    device_dt(direct_);
+    device_dt();
     momentum(direct_);
     link_.exchange_predictor(f_.data(), gg_.data());
     pressure_rhs(direct_);
@@ -976,7 +986,12 @@ class ProjectionSolver final : public Solver {
   void remove_fluid_mean(L& l, Real* x, int slot) {
     const int stride = g_.nx + 2;
     double* sum = scal_ + slot;
-    l.reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
+    // In device mode the sum is one launch (reduce_*_into_then; the same bits).
+    if (dt_device_ && std::is_same_v<L, DirectLaunch<Exec>>)
+      Exec::reduce_sum_into_then(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum,
+                                 NothingAfter{});
+    else
+      l.reduce_sum_into(1, g_.nx, 1, g_.ny, FluidSum<Real>{x, flags_.data(), stride, false}, sum);
     sum_over_ranks(sum);
     l.for_each(1, g_.nx, 1, g_.ny,
                    SubtractFluidMean<Real>{x, flags_.data(), stride, sum, 1.0 / double(setup_.flags.fluid_cells)});
