@@ -99,6 +99,17 @@ std::vector<T> cut_planes(const std::vector<T>& global, int planes, const Subdom
 
 // ---- Ghosts layout (the ghost ring on every side) ----
 
+// The global index of local ring index l (0 .. n + 1) of a block starting at `first`
+// (0-based first owned cell) on a grid of `n_global` cells: 0 and n_global + 1 are the
+// domain's ghosts, except across a side where a neighbour lies (`halo_lo`, `halo_hi`):
+// there the grid is periodic and the index wraps to the cell on the other side.
+inline int ring_index(int l, int first, int n_global, bool halo_lo, bool halo_hi) {
+  int g = l + first;
+  if (g == 0 && halo_lo) g = n_global;
+  if (g == n_global + 1 && halo_hi) g = 1;
+  return g;
+}
+
 // A block's (nx + 2) x (ny + 2) array cut from the whole grid's (gnx + 2) x (gny + 2);
 // with hx, hy > 1 the deeper layout (nx + 2 hx) x (ny + 2 hy) of parallel/halo.hpp,
 // local ring index l - (hx - 1) at local array index l. Cells beyond the domain's
