@@ -23,25 +23,15 @@
 #include "sim/batch.hpp"
 #include "sim/run_loop.hpp"
 #include "sim/solver.hpp"
+#include "../unit/projection_test_cases.hpp"
 
 using namespace flowlua;
 
 namespace {
 
 ProjectionConfig cavity(int n, Precision prec) {
-  ProjectionConfig c;
-  c.grid = Grid::make(n, n, 1.0, 1.0);
-  c.nu = 0.005;
-  for (Side s : kSides) {
-    auto& b = c.boundaries[int(s)];
-    b.kind = BoundaryKind::Dirichlet;
-    b.normal.assign(n, 0.0);
-    b.tangential.assign(n, s == Side::Top ? 1.0 : 0.0);
-  }
-  c.pressure.solver = PressureSolverKind::RedBlackSOR;
+  ProjectionConfig c = test::lid_cavity(n, PressureSolverKind::RedBlackSOR, 1e-7, 3000, 0.005);
   c.pressure.omega = 1.8;
-  c.pressure.tol = 1e-7;
-  c.pressure.max_iter = 3000;
   c.precision = prec;
   c.backend = BackendChoice::Cuda;
   return c;

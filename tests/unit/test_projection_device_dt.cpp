@@ -17,26 +17,14 @@
 #include "sim/batch.hpp"
 #include "sim/run_loop.hpp"
 #include "sim/solver.hpp"
+#include "projection_test_cases.hpp"
 
 using namespace flowlua;
 
 namespace {
 
 ProjectionConfig cavity(int n, PressureSolverKind solver) {
-  ProjectionConfig c;
-  c.grid = Grid::make(n, n, 1.0, 1.0);
-  c.nu = 0.01;
-  for (Side s : kSides) {
-    auto& b = c.boundaries[int(s)];
-    b.kind = BoundaryKind::Dirichlet;
-    b.normal.assign(n, 0.0);
-    b.tangential.assign(n, s == Side::Top ? 1.0 : 0.0);
-  }
-  c.pressure.solver = solver;
-  c.pressure.tol = 1e-6;
-  c.pressure.max_iter = 400;
-  c.backend = BackendChoice::Cpu;
-  return c;
+  return test::lid_cavity(n, solver, 1e-6, 400);
 }
 
 // A channel with a parabolic inflow, outflow right and a block: the outflow faces read
