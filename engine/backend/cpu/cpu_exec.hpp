@@ -100,6 +100,12 @@ struct CpuExec {
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     *out = reduce_sum(i0, i1, j0, j1, f);
   }
+  // f where gate.open() (backend/launch.hpp, GatedPoint): here memory is the host's,
+  // so the gate is read once.
+  template <class G, class F>
+  static void for_each_gated(const G& gate, int i0, int i1, int j0, int j1, const F& f) {
+    if (gate.open()) for_each(i0, i1, j0, j1, f);
+  }
   // A reduction, then a one-thread stage (the CUDA backend runs both in one launch).
   template <class F, class Then>
   static void reduce_max_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {

@@ -11,6 +11,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <string>
 
+#include "backend/launch.hpp"
 #include "core/error.hpp"
 
 namespace flowlua {
@@ -376,6 +377,11 @@ struct CudaExec {
   template <class F>
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     cuda_detail::reduce_into<cuda_detail::SumOp>(i0, i1, j0, j1, f, out);
+  }
+  // f where gate.open() (backend/launch.hpp): every thread reads the gate.
+  template <class G, class F>
+  static void for_each_gated(const G& gate, int i0, int i1, int j0, int j1, const F& f) {
+    for_each(i0, i1, j0, j1, GatedPoint<G, F>{gate, f});
   }
   // The same, then then(0, 0) on one thread once *out is written: one launch (the
   // same bits as the reduction alone).

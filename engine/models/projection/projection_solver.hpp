@@ -166,6 +166,14 @@ class ProjectionSolver final : public Solver {
     else throw CaseError("no stage '" + stage + "' in the projection model");
   }
   const KernelPlan& kernel_plan() const { return plan_; }
+  // How the steps so far were launched, for the harness's rows: "graph" (every step
+  // since the recordings replayed), "direct", or "direct (graph refused)" when CUDA
+  // refused a recording (plan() says why).
+  std::string launch_used() const {
+    for (const StepGraph<Exec>& g : graphs_)
+      if (graph_ && g.failed()) return "direct (graph refused)";
+    return graph_ && graph_replays_ > 0 ? "graph" : "direct";
+  }
 
   long steps() const override { return steps_; }
   // In device mode the time and dt of the last step come from its report: these wait
