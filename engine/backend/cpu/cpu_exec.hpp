@@ -117,6 +117,13 @@ struct CpuExec {
     *out = reduce_sum(i0, i1, j0, j1, f);
     then(0, 0);
   }
+  template <class F1, class F2, class Then>
+  static void reduce_max2_into_then(int i0, int i1, int j0, int j1, const F1& f1, const F2& f2, double* out1,
+                                    double* out2, const Then& then) {
+    *out1 = reduce_max(i0, i1, j0, j1, f1);
+    *out2 = reduce_max(i0, i1, j0, j1, f2);
+    then(0, 0);
+  }
   static void read_scalars(double* host, const double* dev, int n) { std::memcpy(host, dev, n * sizeof(double)); }
 
   // Batches (backend/batch_launch.hpp): fs[b] for the members b = 0 .. n-1, each over
