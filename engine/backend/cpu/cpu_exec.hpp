@@ -125,6 +125,10 @@ struct CpuExec {
     then(0, 0);
   }
   static void read_scalars(double* host, const double* dev, int n) { std::memcpy(host, dev, n * sizeof(double)); }
+  // The first n of every `stride` scalars, `rows` times (host laid out as dev).
+  static void read_scalar_rows(double* host, const double* dev, int n, int stride, int rows) {
+    for (int r = 0; r < rows; ++r) std::memcpy(host + std::size_t(r) * stride, dev + std::size_t(r) * stride, n * sizeof(double));
+  }
 
   // Batches (backend/batch_launch.hpp): fs[b] for the members b = 0 .. n-1, each over
   // the same range, each result into *outs[b]. A member's loop is the one for_each /

@@ -532,6 +532,14 @@ struct CudaExec {
     cuda_check(cudaMemcpy(host, dev, n * sizeof(double), cudaMemcpyDeviceToHost), "scalar copy");
   }
 
+  // The first n of every `stride` scalars, `rows` times (host laid out as dev): one
+  // strided copy.
+  static void read_scalar_rows(double* host, const double* dev, int n, int stride, int rows) {
+    const std::size_t pitch = std::size_t(stride) * sizeof(double);
+    cuda_check(cudaMemcpy2D(host, pitch, dev, pitch, n * sizeof(double), rows, cudaMemcpyDeviceToHost),
+               "scalar rows copy");
+  }
+
   static void synchronize() { cuda_check(cudaDeviceSynchronize(), "synchronize"); }
 
   // Device time between start() and stop_ms(), measured with CUDA events on the
