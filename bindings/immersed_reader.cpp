@@ -1,5 +1,6 @@
 #include "immersed_reader.hpp"
 
+#include <cmath>
 #include <limits>
 
 #include "flow_readers.hpp"
@@ -8,6 +9,18 @@
 #include "lua_table.hpp"
 
 namespace flowlua::lua {
+
+namespace {
+
+// Whether x is a multiple of h (to round-off).
+bool on_line(double x, double h) { return std::abs(x / h - std::round(x / h)) < 1e-9; }
+
+// A rectangle whose four sides lie on grid lines.
+bool on_grid_lines(const Shape& r, const Grid& g) {
+  return on_line(r.x0, g.dx) && on_line(r.x1, g.dx) && on_line(r.y0, g.dy) && on_line(r.y1, g.dy);
+}
+
+}  // namespace
 
 ImmersedGeometry read_immersed(const CaseSpec& spec, const FnStore& store, std::vector<double>& xc,
                                std::vector<double>& yc) {
@@ -30,6 +43,7 @@ ImmersedGeometry read_immersed(const CaseSpec& spec, const FnStore& store, std::
     const std::string what = "obstacles[" + std::to_string(k + 1) + "]";
     ImmersedBody b;
     b.obstacle = k;
+    if (shape.kind == Shape::Kind::Rect) b.on_grid_lines = on_grid_lines(shape, spec.common.grid);
     if (shape.kind == Shape::Kind::Circle) {
       xc[std::size_t(k)] = shape.cx;
       yc[std::size_t(k)] = shape.cy;

@@ -12,6 +12,9 @@
 #include "core/error.hpp"
 #include "host.hpp"
 #include "io/checkpoint.hpp"
+#include "io/checkpoint_pieces.hpp"
+#include "parallel/agree.hpp"
+#include "parallel/ranks.hpp"
 #include "lua_output.hpp"
 #include "lua_table.hpp"
 #include "sim/interrupt.hpp"
@@ -35,15 +38,6 @@ std::string summary_for_hash(const CaseSpec& spec) {
   return out;
 }
 
-std::uint64_t fnv1a(const std::string& s) {
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char ch : s) {
-    h ^= ch;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 }  // namespace
 
 std::string case_hash(const CaseSpec& spec, std::vector<std::pair<std::string, std::string>> params) {
@@ -51,7 +45,7 @@ std::string case_hash(const CaseSpec& spec, std::vector<std::pair<std::string, s
   std::string text = summary_for_hash(spec) + "params:\n";
   for (const auto& [k, v] : params) text += k + "=" + v + "\n";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "fnv1a64:%016" PRIx64, fnv1a(text));
+  std::snprintf(buf, sizeof buf, "fnv1a64:%016" PRIx64, io::fnv1a64(text));
   return buf;
 }
 
@@ -70,8 +64,13 @@ std::string write_sim_checkpoint(lua_State* L, SimCore& c, const std::string& fi
   k.step = c.solver().steps();
   k.time = c.solver().time();
   k.params = h.options().sets;
-  k.state = c.solver().save_state();
-  io::write_checkpoint(path, k);
+  if (ranks::several()) {  // one piece a rank and a manifest, nothing gathered (docs/mpi.md)
+    k.state = c.solver().save_block_state();
+    io::write_checkpoint_pieces(path, k, c.solver().rank_block());
+  } else {
+    k.state = c.solver().save_state();
+    io::write_checkpoint(path, k);
+  }
   return path;
 }
 
@@ -95,7 +94,17 @@ static void check_matches(const Host& h, const SimCore& c, const io::Checkpoint&
 void restore_sim(lua_State* L, SimCore& c, const io::Checkpoint& k, const std::string& path) {
   check_matches(host_of(L), c, k, path);
   c.pending.clear();  // field writes made before the restore would undo it
-  c.solver().restore_state(k.state);
+  if (k.pieces) {  // written on several ranks: this rank's block from the pieces
+    try {
+      c.solver().restore_block_state(io::read_block_state(*k.pieces, c.solver().rank_block()));
+    } catch (const CaseError&) {
+      throw;
+    } catch (const std::runtime_error& e) {
+      throw CaseError(e.what());
+    }
+  } else {
+    c.solver().restore_state(k.state);
+  }
   c.loop->resync_schedule();
   if (k.backend != c.solver().backend_name() && !host_of(L).options().quiet)
     std::fprintf(stderr, "flowlua: note: the checkpoint was written on the %s backend and continues on %s "
@@ -120,7 +129,7 @@ void setup_checkpoints(lua_State* L, SimCore& c) {
     w.erase(std::remove(w.begin(), w.end(), path), w.end());
     w.push_back(path);
     while (int(w.size()) > cp->spec.checkpoint.keep) {
-      std::remove(w.front().c_str());
+      io::remove_checkpoint(w.front());
       w.pop_front();
     }
   };
@@ -190,7 +199,17 @@ int l_sim_restore(lua_State* L) {
 }
 
 void load_restart(HostOptions& o, const std::string& path) {
-  auto k = std::make_shared<io::Checkpoint>(io::read_checkpoint(path));
+  // Every rank reads it (the manifest only, of several ranks' checkpoint) and they
+  // agree, so that a missing or truncated piece is reported by each rank before any
+  // stops the others.
+  std::shared_ptr<io::Checkpoint> k;
+  std::string error;
+  try {
+    k = std::make_shared<io::Checkpoint>(io::read_checkpoint(path));
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  ranks::agree(error, "cannot read checkpoint '" + path + "'");
   // The params it ran with, unless the command line gives them again (then the case
   // hash decides whether they still fit).
   for (const auto& [name, value] : k->params) {

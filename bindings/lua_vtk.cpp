@@ -1,6 +1,7 @@
 // VTK output from Lua: flow.vtk{...} (a callback that writes one .vti per call and
 // keeps a .pvd collection of them) and flow.write_vtk (one file). Relative paths go
-// under the output folder, like flow.png's.
+// under the output folder, like flow.png's. On several MPI ranks each image is a
+// parallel set instead, a .pvti and one piece a rank (io/vtk_pieces.hpp).
 #include <memory>
 #include <new>
 
@@ -8,6 +9,7 @@
 #include "host.hpp"
 #include "io/vtk.hpp"
 #include "io/vtk_fields.hpp"
+#include "io/vtk_pieces.hpp"
 #include "lua_output.hpp"
 #include "lua_simulation.hpp"
 #include "lua_table.hpp"
@@ -99,11 +101,12 @@ int l_vtk_call(lua_State* L) {
     Host& h = host_of(L);
     const std::string path =
         h.output_path(format_step_pattern(spec->file, core->solver().steps()), core->output_sub);
-    io::write_vti(path, image_of(core, spec->fields, spec->compress));
+    const std::string written =
+        io::write_vtk_set(path, image_of(core, spec->fields, spec->compress), core->solver().rank_block());
     if (!spec->collection.empty()) {
       const std::string pvd = h.output_path(spec->collection, core->output_sub);
       if (!spec->pvd || spec->pvd->path() != pvd) spec->pvd = std::make_unique<io::PvdCollection>(pvd);
-      spec->pvd->add(core->solver().time(), path);
+      spec->pvd->add(core->solver().time(), written);
     }
   } catch (const std::exception& e) {
     std::string where = lua_where(L).empty() ? spec->where : "";
@@ -150,23 +153,27 @@ int l_write_vtk(lua_State* L) {
   io::VtkImage im;
   std::string sub;
   long step = 0;
+  ranks::Subdomain block;  // whose split the pieces follow on several ranks
   if (FieldData* f = test_field(L, 1)) {
     if (!fields.empty()) throw CaseError("flow.write_vtk: fields = ... goes with a simulation, not a field");
     im = f->three_d ? io::vtk_image3({f->snap3}, f->time, f->step) : io::vtk_image({f->snap}, f->time, f->step);
     im.compress = compress;
     step = f->step;
-    if (auto core = f->owner.lock()) sub = core->output_sub;
+    if (auto core = f->owner.lock()) {
+      sub = core->output_sub;
+      block = core->solver().rank_block();
+    }
   } else if (auto core = sim_core_ptr(L, 1)) {
     if (!core->loop) throw CaseError("flow.write_vtk: this simulation was not built");
     im = image_of(core, fields, compress);
     step = core->solver().steps();
     sub = core->output_sub;
+    block = core->solver().rank_block();
   } else {
     throw CaseError("flow.write_vtk: argument 1 must be a simulation or a field (sim:field(\"u\")) (got " +
                     describe_value(L, 1) + ")");
   }
-  const std::string path = host_of(L).output_path(format_step_pattern(file, step), sub);
-  io::write_vti(path, im);
+  const std::string path = io::write_vtk_set(host_of(L).output_path(format_step_pattern(file, step), sub), im, block);
   lua_pushlstring(L, path.data(), path.size());
   return 1;
 }

@@ -20,10 +20,11 @@
 --   flowlua cases/cylinder.lua --set ny=82          D = 20 cells (about 4x the time)
 --
 -- sim:forces takes the force from a momentum balance over a box around the cylinder.
--- The cylinder is a staircase of cells by default; --set bodies=immersed makes it an
--- immersed boundary (kernels.bodies), which at ny = 41 sheds more weakly by t = 6 (lift
--- amplitude 0.27 and still growing). Measured numbers: docs/validation.md ("Cylinder in
--- a channel"); the steady 2D-1 case is cases/cylinder_steady.lua.
+-- The cylinder is an immersed boundary by default (kernels.bodies; at ny = 82 and
+-- t_end = 8: St 0.3005, cd max 3.263, cl max 0.952; on 164 cells all three within 2% of
+-- the bands); --set bodies=staircase makes it a staircase of cells (St 0.3013, cd max
+-- 3.221, cl max 0.924 at ny = 82). Measured numbers: docs/validation.md ("Cylinder in a
+-- channel"); the steady 2D-1 case is cases/cylinder_steady.lua.
 -- Central advection at the cell Reynolds number 1.5 h / nu = 15 (ny = 41; 7.5 at ny = 82)
 -- leaves small wiggles upstream of the cylinder in the vorticity picture.
 local signal = require("flowlua.signal")
@@ -34,12 +35,20 @@ local cfl = param("cfl", 0.5)           -- safety factor on the CFL / cell-Pecle
 local sample_every = param("sample_every", 10)  -- record cd, cl every this many steps
 local perturb = param("perturb", 0.1)   -- strength of the brief initial cross-flow (x U)
 local frames = param("frames", 2.0)     -- vorticity picture every this much time (0: none)
-local bodies = param("bodies", "staircase")  -- or "immersed" (kernels.bodies; see the header)
+local bodies = param("bodies", nil)  -- "staircase", or "immersed" (kernels.bodies; left out: the model's default, immersed)
+local solver = param("solver", "rbsor")   -- pressure solver: "rbsor" (tol 1e-4, the module's) or "multigrid" (tol 1e-7)
 
 local cyl = require("flowlua.cylinder")
 local U, D, nu = cyl.U, cyl.D, cyl.nu
 local nx = math.floor(ny * cyl.L / cyl.H + 0.5)
-local sim = cyl.simulation { ny = ny, t_end = t_end, cfl = cfl, perturb = perturb, bodies = bodies }
+local pressure = nil  -- the module's red-black SOR
+if solver == "multigrid" then
+  pressure = { solver = "multigrid", tol = 1e-7 }
+elseif solver ~= "rbsor" then
+  error("cylinder.lua: --set solver= takes rbsor or multigrid, not " .. tostring(solver))
+end
+local sim = cyl.simulation { ny = ny, t_end = t_end, cfl = cfl, perturb = perturb, bodies = bodies,
+                             pressure = pressure }
 
 print(string.format("cylinder (Schäfer & Turek 2D-2): Re = %g, grid %d x %d, h = %.4g (D = %.1f cells), t_end = %g",
                     U * D / nu, nx, ny, sim.dx, D / sim.dx, t_end))

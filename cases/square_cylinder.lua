@@ -2,7 +2,9 @@
 -- Flow 21 (2000) 186-196) in the projection model: the same geometry, grid, inflow and
 -- analysis as cases/psi_omega/square_cylinder.lua (scripts/flowlua/square_cylinder.lua
 -- builds and runs both), so that the two models can be compared on the same grid. The
--- square's faces lie on cell faces: it is the same staircase of cells in both models.
+-- square's faces lie on cell faces: it is the same staircase of cells in both models
+-- (a flow.rect on grid lines stays cells under the projection model's default
+-- kernels.bodies, which the plan says; docs/case-language.md, "Immersed bodies").
 --
 --   flowlua cases/square_cylinder.lua                   Re = 20, steady
 --   flowlua cases/square_cylinder.lua --set Re=100      shedding

@@ -27,7 +27,8 @@ std::string KernelPlan::describe() const {
   for (const auto& st : order) {
     const Choice& c = stages.at(st);
     s << "  " << st << std::string(st.size() < 15 ? 15 - st.size() : 1, ' ') << c.variant->name
-      << (c.forced ? " (forced)" : "") << ": " << c.variant->summary << "\n";
+      << (c.forced ? " (forced)" : "") << ": " << c.variant->summary << (c.note.empty() ? "" : " [" + c.note + "]")
+      << "\n";
   }
   return s.str();
 }
@@ -79,16 +80,16 @@ KernelPlan KernelRegistry::plan(const KernelKey& key, const std::map<std::string
       if (!(*it)->applies(key))
         throw CaseError("kernels." + stage + " = '" + f->second + "' needs " + (*it)->needs +
                         ", which this case (" + key.describe() + ") does not have");
-      p.stages[stage] = {*it, true};
+      p.stages[stage] = {*it, true, ""};
       continue;
     }
     if (general) {
-      p.stages[stage] = {vs.back(), true};
+      p.stages[stage] = {vs.back(), true, ""};
       continue;
     }
     for (auto* v : vs)
       if (v->applies(key)) {
-        p.stages[stage] = {v, false};
+        p.stages[stage] = {v, false, ""};
         break;
       }
   }

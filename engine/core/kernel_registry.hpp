@@ -49,6 +49,7 @@ class KernelPlan {
   struct Choice {
     const KernelVariant* variant;
     bool forced;
+    std::string note;  // why a better variant did not apply, where the model says (printed)
   };
   const std::string& variant(const std::string& stage) const;  // name chosen for a stage
   std::string describe() const;                                // one line per stage

@@ -34,8 +34,16 @@ void write_file_atomic(const std::string& path, const std::string& bytes) {
   // On several MPI ranks every rank runs the case and holds the same (gathered)
   // output; the root writes it (docs/mpi.md).
   if (!ranks::root()) return;
-  // pid plus a counter keeps two writers (processes or threads) off each other's
-  // temporary file; the same folder keeps the rename on one file system.
+  write_rank_file_atomic(path, bytes);
+}
+
+void write_rank_file_atomic(const std::string& path, const std::string& bytes) {
+  commit_temp_file(write_temp_file(path, bytes), path);
+}
+
+std::string write_temp_file(const std::string& path, const std::string& bytes) {
+  // pid plus a counter keeps two writers (processes, threads or ranks) off each
+  // other's temporary file; the same folder keeps the rename on one file system.
   static std::atomic<unsigned long> counter{0};
   const std::string tmp =
       path + ".tmp." + std::to_string(long(::getpid())) + "." + std::to_string(counter++);
@@ -48,8 +56,16 @@ void write_file_atomic(const std::string& path, const std::string& bytes) {
   // fflush and fclose are where a full disk usually shows up: check both.
   if (!err && std::fflush(f) != 0) err = errno;
   if (std::fclose(f) != 0 && !err) err = errno;
-  if (!err && std::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
   if (err) {
+    std::remove(tmp.c_str());
+    throw write_error(path, std::strerror(err));
+  }
+  return tmp;
+}
+
+void commit_temp_file(const std::string& tmp, const std::string& path) {
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
     std::remove(tmp.c_str());
     throw write_error(path, std::strerror(err));
   }

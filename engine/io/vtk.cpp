@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "io/files.hpp"
+#include "io/vtk_text.hpp"
 
 #ifdef FLOWLUA_HAVE_ZLIB
 #include <zlib.h>
@@ -22,26 +23,8 @@ namespace {
 // VTK's own default block size for compressed arrays.
 constexpr std::size_t kBlockBytes = 32768;
 
-std::string number(double v) {
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest text that reads back exactly
-  return std::string(buf, res.ptr);
-}
-
-// Array names go into XML attributes.
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using vtk_text::number;
+using vtk_text::xml_escape;
 
 void put_u64(std::string& out, std::uint64_t v) {
   char b[8];
@@ -130,7 +113,11 @@ std::string encode_vti(const VtkImage& im) {
     appended += appended_block(data, bytes, zlib);
   };
 
-  const std::string extent = "0 " + std::to_string(im.nx) + " 0 " + std::to_string(im.ny) + " 0 " +
+  // A piece of a parallel set (io/vtk_pieces.hpp) has its own extent inside the whole
+  // image's (the points of cells x0 .. x0 + nx - 1 are x0 .. x0 + nx) and the whole
+  // image's origin; its WholeExtent is its own, so that it reads alone as its block.
+  const std::string extent = std::to_string(im.x0) + " " + std::to_string(im.x0 + im.nx) + " " +
+                             std::to_string(im.y0) + " " + std::to_string(im.y0 + im.ny) + " 0 " +
                              std::to_string(is3d ? im.nz : 0);
   xml += "<?xml version=\"1.0\"?>\n";
   xml += "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\"";

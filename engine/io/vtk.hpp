@@ -32,6 +32,9 @@ struct VtkImage {
   };
   std::vector<Array> arrays;            // cell data, in this order
   std::vector<std::uint8_t> solid;      // cells; written as UInt8 "solid" when not empty
+  // A piece of a parallel set (io/vtk_pieces.hpp): these cells start at cell (x0, y0)
+  // of the whole image, whose origin (ox, oy, oz) is. 0, 0: the image is whole.
+  int x0 = 0, y0 = 0;
 
   long cells() const { return long(nx) * ny * (nz > 0 ? nz : 1); }
 };

@@ -6,6 +6,9 @@
 // (the colour of a local cell is shifted by the parity of the block's first cell).
 // So the sweeps, the matrix-vector products and the multigrid transfers compute on
 // each cell exactly what one rank computes there; only the order of the sums differs.
+// Red-black SOR and multigrid work on padded copies with a deeper halo instead
+// (linalg/padded_block.hpp), which need fewer exchanges; CG and the refinement use
+// this one.
 //
 // On one rank (PoissonProblem::blocks null) a BlockHalo is off: exchange() and
 // sum() do nothing, and the solvers run as they always did.

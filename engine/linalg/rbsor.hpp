@@ -11,21 +11,28 @@
 //               bytes a sweep can: p and rhs read once, p written once.
 // Every variant computes the same stencil (stencil_parts) on the same cells in the
 // same order of colours; they differ in memory traffic only. On several MPI ranks
-// (linalg/block_halo.hpp) the two-colour variant refreshes the halo of p before each
-// colour: one exchange per colour, the sweeps the same as on one rank.
+// the two-colour variant (flags from the array) runs on a padded block
+// (linalg/padded_block.hpp): copies of p and rhs with a ring up to 2 check_every + 1
+// cells deep (at most 16, at most the narrowest block), each colour computed on the
+// ring too, so that one exchange serves as many colours as the ring is deep (one
+// exchange per check_every sweeps or so, where a ring one cell deep needed two per
+// sweep and one per residual); the sweeps are the same as on one rank.
 //
 // solve() reads the norms back and decides on the host; solve_device() (2D, one rank)
 // decides in backend memory (linalg/sor_device.hpp): the same sweeps and result
 // without a host round trip per check.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "backend/step_graph.hpp"
 #include "backend/lagged_read.hpp"
 #include "backend/launch.hpp"
+#include "linalg/padded_block.hpp"
 #include "linalg/poisson_problem.hpp"
 #include "linalg/pressure_solver.hpp"
 #include "linalg/sor_device.hpp"
@@ -90,7 +97,22 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   using View = PoissonViewOf<Real, D>;
   explicit RedBlackSOR(const PressureControl& c) : c_(c) {}
   RedBlackSOR(const PressureControl& c, const PoissonProblemOf<D>& pr)
-      : c_(c), halo_(block_halo<Exec, Real>(pr, halo_tag::kSor)) {}
+      : c_(c), halo_(block_halo<Exec, Real>(pr, halo_tag::kSor)) {
+    if constexpr (D == 2)
+      if (pr.blocks) {
+        const PoissonBlocks& b = *pr.blocks;
+        std::vector<ranks::Subdomain> all(static_cast<std::size_t>(ranks::size()));
+        for (int r = 0; r < ranks::size(); ++r)
+          all[std::size_t(r)] = ranks::subdomain(b.block.decomposition, b.grid.nx, b.grid.ny, r);
+        const int want = std::min(16, 2 * std::max(1, c.check_every) + 1);
+        pb_ = std::make_unique<PaddedBlock<Exec, Real>>(b.block, b.grid, b.nb, b.flags, padded_depth(all, want),
+                                                        halo_tag::kSor);
+        pp_ = DeviceArray<Exec, Real>(pb_->size());
+        prhs_ = DeviceArray<Exec, Real>(pb_->size());
+        pp_.fill(Real(0));
+        prhs_.fill(Real(0));
+      }
+  }
 
   // Picks the kernels. The open variants need the domain's position-computed flags
   // (core/flags.hpp), the fused ones a CUDA build and no periodic side.
@@ -179,6 +201,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       return rep;
     }
     if (fused()) return solve_fused(v, bnorm);
+    if (pb_) return solve_padded(v, bnorm);
     for (int it = 1; it <= c_.max_iter; ++it) {
       sweep_in_place(v);
       rep.iterations = it;
@@ -194,6 +217,12 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   // n sweeps with no residual check (the benchmark harness times pairs of them: the
   // fused variant ping-pongs, so an even number ends in v.p with no copy).
   void sweeps(const View& v, int n) {
+    if (pb_) {
+      load(v);
+      for (int k = 0; k < n; ++k) padded_sweep();
+      store(v);
+      return;
+    }
     if (!fused()) {
       for (int k = 0; k < n; ++k) sweep_in_place(v);
       return;
@@ -231,14 +260,53 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     } else {
       auto run = [&](auto cells) {
         using Cells = decltype(cells);
-        halo_.exchange(v.p);
-        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), halo_.colour(0)});
-        halo_.exchange(v.p);
-        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), halo_.colour(1)});
+        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 0});
+        Exec::for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, Real(c_.omega), 1});
       };
       if (variant_ == SorVariant::TwoColourOpen) run(open_);
       else run(FlagArray{v.flags, v.nb.nx + 2});
     }
+  }
+
+  // Several ranks: the sweeps on the padded block (see the header comment), which
+  // counts the fresh rings of its copy of p (pp_fresh_) and exchanges when a colour
+  // or the residual needs more.
+  void load(const View& v) {
+    pb_->load(v.p, pp_.data());
+    pb_->load(v.rhs, prhs_.data());
+    pp_fresh_ = rhs_fresh_ = 0;
+    if (pb_->depth() > 1) pb_->exchange(prhs_.data(), rhs_fresh_);
+  }
+  void store(const View& v) {
+    pb_->ensure(pp_.data(), pp_fresh_, 1);
+    pb_->store(pp_.data(), v.p, true);
+  }
+  void padded_sweep() {
+    const PoissonView<Real> pv = pb_->view(pp_.data(), prhs_.data());
+    const FlagArray cells{pb_->flags(), pb_->nb().nx + 2};
+    for (int c = 0; c < 2; ++c) {
+      pb_->ensure(pp_.data(), pp_fresh_, 1);
+      pb_->colour_sweep(SorColourSweep<Real, FlagArray>{pv, cells, Real(c_.omega), pb_->colour(c)});
+      pp_fresh_ = std::min(pp_fresh_, rhs_fresh_ + 1) - 1;
+    }
+  }
+  SolveReport solve_padded(const View& v, double bnorm) {
+    SolveReport rep;
+    if constexpr (D == 2) {
+      load(v);
+      for (int it = 1; it <= c_.max_iter; ++it) {
+        padded_sweep();
+        rep.iterations = it;
+        if (it % c_.check_every == 0 || it == c_.max_iter) {
+          pb_->ensure(pp_.data(), pp_fresh_, 1);
+          rep.residual = std::sqrt(pb_->sum(ResidualSquared<Real>{pb_->view(pp_.data(), prhs_.data())})) / bnorm;
+          if (!(rep.residual > c_.tol)) break;  // also stops on NaN; the caller sees it
+        }
+      }
+      store(v);
+      rep.converged = rep.residual <= c_.tol;
+    }
+    return rep;
   }
 
   // One fused sweep from v.p into out; with res2 set, also adds the squared
@@ -356,6 +424,9 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   SorVariant variant_ = SorVariant::TwoColour;
   OpenDomainFlags open_{};
   DeviceArray<Exec, Real> alt_;
+  std::unique_ptr<PaddedBlock<Exec, Real>> pb_;  // several ranks (2D)
+  DeviceArray<Exec, Real> pp_, prhs_;            // its copies of p and rhs
+  int pp_fresh_ = 0, rhs_fresh_ = 0;
   LaggedRead<Exec> continue_{1};  // solve_device's host-driven loop
 };
 

@@ -110,17 +110,28 @@ inline int ring_index(int l, int first, int n_global, bool halo_lo, bool halo_hi
   return g;
 }
 
-// A block's (nx + 2) x (ny + 2) array cut from the whole grid's (gnx + 2) x (gny + 2).
+// A block's (nx + 2) x (ny + 2) array cut from the whole grid's (gnx + 2) x (gny + 2);
+// with hx, hy > 1 the deeper layout (nx + 2 hx) x (ny + 2 hy) of parallel/halo.hpp,
+// local ring index l - (hx - 1) at local array index l. Cells beyond the domain's
+// ghost cells (deeper than the ghost ring on a side of the domain) are T{}.
 template <class T>
-std::vector<T> cut_ring(const std::vector<T>& g, const Subdomain& s) {
-  if (g.empty() || s.whole()) return g;
-  const int nxa = s.nx + 2, nya = s.ny + 2, gstride = s.gnx + 2;
-  std::vector<T> out(std::size_t(nxa) * nya);
+std::vector<T> cut_ring(const std::vector<T>& g, const Subdomain& s, int hx = 1, int hy = 1) {
+  if (g.empty() || (s.whole() && hx == 1 && hy == 1)) return g;
+  const int nxa = s.nx + 2 * hx, nya = s.ny + 2 * hy, gstride = s.gnx + 2;
+  // The global index of local index l, or -1 outside the domain's array.
+  auto global = [](int l, int first, int n, bool lo, bool hi) {
+    int k = l + first;
+    if (k <= 0 && lo) k += n;
+    if (k >= n + 1 && hi) k -= n;
+    return k < 0 || k > n + 1 ? -1 : k;
+  };
+  std::vector<T> out(std::size_t(nxa) * nya, T{});
   for (int jl = 0; jl < nya; ++jl) {
-    const int j = ring_index(jl, s.j0, s.gny, s.halo[2], s.halo[3]);
+    const int j = global(jl - (hy - 1), s.j0, s.gny, s.halo[2], s.halo[3]);
+    if (j < 0) continue;
     for (int il = 0; il < nxa; ++il) {
-      const int i = ring_index(il, s.i0, s.gnx, s.halo[0], s.halo[1]);
-      out[std::size_t(il) + std::size_t(jl) * nxa] = g[std::size_t(i) + std::size_t(j) * gstride];
+      const int i = global(il - (hx - 1), s.i0, s.gnx, s.halo[0], s.halo[1]);
+      if (i >= 0) out[std::size_t(il) + std::size_t(jl) * nxa] = g[std::size_t(i) + std::size_t(j) * gstride];
     }
   }
   return out;
@@ -138,20 +149,21 @@ inline RingPart ring_part(const Subdomain& b) {
   return {b.halo[0] ? 1 : 0, b.halo[1] ? b.nx : b.nx + 1, b.halo[2] ? 1 : 0, b.halo[3] ? b.ny : b.ny + 1};
 }
 
-// The whole grid's (gnx + 2) x (gny + 2) array from every block's (nx + 2) x (ny + 2),
-// on every rank. The ghosts of a periodic side split between blocks are the copies of
-// the cells across, as one rank's periodic fill makes them (x first, then y).
+// The whole grid's (gnx + 2) x (gny + 2) array from every block's (nx + 2) x (ny + 2)
+// (or its deeper layout, hx, hy: see cut_ring), on every rank. The ghosts of a periodic
+// side split between blocks are the copies of the cells across, as one rank's periodic
+// fill makes them (x first, then y).
 template <class T>
-std::vector<T> gather_ring(const std::vector<T>& local, const Subdomain& s) {
-  if (s.whole()) return local;
-  const int gstride = s.gnx + 2, nxa = s.nx + 2;
+std::vector<T> gather_ring(const std::vector<T>& local, const Subdomain& s, int hx = 1, int hy = 1) {
+  if (s.whole() && hx == 1 && hy == 1) return local;
+  const int gstride = s.gnx + 2, nxa = s.nx + 2 * hx;
   std::vector<int> counts, displs;
   const std::vector<Subdomain> blocks = all_blocks(s, [](const Subdomain& b) { return ring_part(b).cells(); }, counts, displs);
   const RingPart mp = ring_part(s);
   std::vector<T> mine(static_cast<std::size_t>(mp.cells()));
   std::size_t k = 0;
   for (int j = mp.j_lo; j <= mp.j_hi; ++j)
-    for (int i = mp.i_lo; i <= mp.i_hi; ++i) mine[k++] = local[std::size_t(i) + std::size_t(j) * nxa];
+    for (int i = mp.i_lo; i <= mp.i_hi; ++i) mine[k++] = local[std::size_t(i + hx - 1) + std::size_t(j + hy - 1) * nxa];
   std::vector<T> parts(std::size_t(displs.back()) + std::size_t(counts.back()));
   allgatherv(mine.data(), int(mine.size()), parts.data(), counts, displs);
   std::vector<T> all(std::size_t(gstride) * (s.gny + 2), T{});

@@ -19,6 +19,12 @@
 // lies on a side of the domain, so that the neighbour's corner of the ring gets the
 // domain's ghost value there (which no diagonal neighbour could send): after one
 // exchange every cell of the ring holds what one rank holds in that cell.
+//
+// The Ghosts layout may be deeper (hx, hy > 1: the pressure solvers' padded blocks,
+// linalg/padded_block.hpp): (nx + 2 hx) x (ny + 2 hy) values, owned cells from (hx, hy),
+// and a neighbour sends the hx columns (hy rows) of its block along the shared side,
+// so that a rank can compute a few steps of a stencil on its ring without another
+// exchange. Every block then needs at least hx (hy) cells across.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -52,6 +58,10 @@ constexpr int kMaxSeparateFields = 4;
 // on 2 GPUs this made the projection's multigrid step 10% faster; lbm_swe's larger
 // strips, overlapped with the interior anyway, were unchanged (docs/mpi.md).
 constexpr std::size_t kDirectBytes = 64 * 1024;
+
+// Exchanges this process has completed (every HaloExchange, every field): what the
+// pressure solvers' exchange counts are measured with (docs/mpi.md).
+inline long exchanges_done = 0;
 
 // Copies between the field's strips and the buffer: kPack packs (field -> buffer).
 // Plane p is field[0] + p * plane (one array of planes) or field[p] (separate arrays).
@@ -99,10 +109,15 @@ class HaloExchange {
  public:
   HaloExchange() = default;
   // tag: tells this field's messages from another's between the same two ranks.
-  HaloExchange(const Subdomain& sd, int planes, int tag, Ring ring = Ring::Halo) : planes_(planes) {
+  // hx, hy: the depth of a Ghosts ring (1: the NaSt2D layout).
+  HaloExchange(const Subdomain& sd, int planes, int tag, Ring ring = Ring::Halo, int hx = 1, int hy = 1)
+      : planes_(planes) {
     const bool ghosts = ring == Ring::Ghosts;
-    const int ox = ghosts ? 1 : sd.ox(), oy = ghosts ? 1 : sd.oy();
-    const int nxa = ghosts ? sd.nx + 2 : sd.nxa(), nya = ghosts ? sd.ny + 2 : sd.nya();
+    if (!ghosts) hx = hy = 1;
+    if (hx < 1 || hy < 1 || (hx > 1 && hx > sd.nx) || (hy > 1 && hy > sd.ny))
+      throw std::logic_error("HaloExchange: a ring deeper than the block");
+    const int ox = ghosts ? hx : sd.ox(), oy = ghosts ? hy : sd.oy();
+    const int nxa = ghosts ? sd.nx + 2 * hx : sd.nxa(), nya = ghosts ? sd.ny + 2 * hy : sd.nya();
     nxa_ = nxa;
     plane_ = long(nxa) * nya;
     long send_at = 0, recv_at = 0;
@@ -113,20 +128,21 @@ class HaloExchange {
         // What this block owns along that side (sent) and the halo cells there
         // (received); in the Ghosts layout a side's strip takes in the domain's ghost
         // cells at its ends (lo, hi: no neighbour that way).
-        auto range = [ghosts](int d, int o, int n, int na, bool lo, bool hi, bool send, int& first, int& count) {
-          count = d ? 1 : n;
-          first = d < 0 ? (send ? o : 0) : d > 0 ? (send ? o + n - 1 : na - 1) : o;
+        // (h: the ring's depth along that axis; o: the first owned cell.)
+        auto range = [ghosts](int d, int o, int n, int h, bool lo, bool hi, bool send, int& first, int& count) {
+          count = d ? h : n;
+          first = d < 0 ? (send ? o : o - h) : d > 0 ? (send ? o + n - h : o + n) : o;
           if (d == 0 && ghosts) {
-            if (lo) { --first; ++count; }
-            if (hi) ++count;
+            if (lo) { first -= h; count += h; }
+            if (hi) count += h;
           }
         };
         const bool no_l = !sd.halo[0], no_r = !sd.halo[1], no_b = !sd.halo[2], no_t = !sd.halo[3];
         int si, sj, ri, rj, w, h;
-        range(dx, ox, sd.nx, nxa, no_l, no_r, true, si, w);
-        range(dy, oy, sd.ny, nya, no_b, no_t, true, sj, h);
-        range(dx, ox, sd.nx, nxa, no_l, no_r, false, ri, w);
-        range(dy, oy, sd.ny, nya, no_b, no_t, false, rj, h);
+        range(dx, ox, sd.nx, hx, no_l, no_r, true, si, w);
+        range(dy, oy, sd.ny, hy, no_b, no_t, true, sj, h);
+        range(dx, ox, sd.nx, hx, no_l, no_r, false, ri, w);
+        range(dy, oy, sd.ny, hy, no_b, no_t, false, rj, h);
         const long cells = long(w) * h;
         send_.push_back({si, sj, w, cells, send_at});
         recv_.push_back({ri, rj, w, cells, recv_at});
@@ -191,6 +207,7 @@ class HaloExchange {
   void finish_fields(std::initializer_list<T*> fields, bool separate) {
     if (!any()) return;
     using Stream = TransferStream<Exec>;
+    ++exchanges_done;
     Stream::wait();
     pending_.post(transfers_);
     pending_.wait();

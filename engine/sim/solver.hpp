@@ -13,6 +13,7 @@
 #include "core/config.hpp"
 #include "core/snapshot.hpp"
 #include "core/snapshot3.hpp"
+#include "parallel/decomposition.hpp"
 #include "sim/batch_stepper.hpp"
 #include "sim/solver_state.hpp"
 #include "sim/steady.hpp"
@@ -118,7 +119,24 @@ class Solver {
   virtual void restore_state(const SolverState&) {
     throw CaseError("this model cannot restart from checkpoints yet");
   }
+  // The same for this rank's block only, as the block holds it (halo included), each
+  // grid array tagged with its SolverState::Array::Tile: what a rank writes to its
+  // piece of a checkpoint on several MPI ranks (io/checkpoint_pieces.hpp), without
+  // gathering the grid. restore_block_state takes such a state for this rank's block
+  // (read from its piece, or assembled from the pieces of another split). Models that
+  // step on one rank only keep the defaults.
+  virtual SolverState save_block_state() {
+    throw CaseError("this model cannot write checkpoints on several ranks");
+  }
+  virtual void restore_block_state(const SolverState&) {
+    throw CaseError("this model cannot restart from a checkpoint of several ranks");
+  }
   virtual std::string backend_name() const = 0;
+
+  // Several MPI ranks (docs/mpi.md): the block of the grid this rank steps, of the
+  // split of the whole grid between the ranks. Models that step on one rank only keep
+  // the default, the whole grid.
+  virtual ranks::Subdomain rank_block() const { return ranks::whole_grid(common().grid.nx, common().grid.ny); }
 
   // flow.batch (sim/batch.hpp): solvers with the same non-empty key can step together;
   // the key says what must agree (model, backend, precision, grid, kernel plan), in

@@ -13,6 +13,15 @@
 namespace flowlua {
 
 struct SolverState {
+  // On several MPI ranks a checkpoint holds each rank's block (io/checkpoint_pieces.hpp,
+  // Solver::save_block_state); how a block's array sits in the whole grid's
+  // (parallel/gather.hpp names the two layouts):
+  //   None    not a grid array: the same on every rank (side values, a list)
+  //   Planes  planes of the block's cells and halo, nxa x nya each, of planes
+  //           of the whole grid's nx x ny cells (the "Halo layout": lbm_swe)
+  //   Ring    the block's (nx + 2) x (ny + 2) with its ghost ring, of the whole
+  //           grid's (nx + 2) x (ny + 2) (the "Ghosts layout": projection)
+  enum class Tile { None, Planes, Ring };
   struct Array {
     std::string name;
     bool single = false;         // stored in float (the solver's precision)
@@ -21,6 +30,7 @@ struct SolverState {
     // (0 x 0: a plain list), and what its entries are.
     std::size_t rows = 0, cols = 0;
     std::string layout;
+    Tile tile = Tile::None;  // above
   };
   std::vector<Array> arrays;
   std::vector<std::pair<std::string, double>> scalars;

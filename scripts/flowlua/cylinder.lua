@@ -15,7 +15,7 @@ function M.inflow(y, Um) return 4 * (Um or M.Um) * y * (M.H - y) / (M.H * M.H) e
 -- cylinder (strength `perturb` x U) so that the symmetric, unstable wake is left quickly.
 -- Options: ny, t_end, cfl, perturb (0: none), steady, steady_interval; Um (default
 -- 1.5, the 2D-2 case; 0.3 gives 2D-1, Re = 20), bodies ("immersed" or "staircase",
--- kernels.bodies; default the model's), pressure (a pressure table).
+-- kernels.bodies; default the model's: immersed), pressure (a pressure table).
 function M.simulation(o)
   local ny = o.ny
   local nx = math.floor(ny * M.L / M.H + 0.5)

@@ -18,7 +18,8 @@
 -- Um (default 1), scheme (time.scheme of psi_omega: "explicit" or "adi"),
 -- wall_vorticity (psi_omega's kernels.wall_vorticity), t_end, steady, cfl, perturb (a
 -- brief asymmetric inflow, x U_max, that starts the shedding: u (1 + perturb sin(pi t)
--- (2 y / H - 1)) for t < 1, which keeps the flux), pressure (a pressure table).
+-- (2 y / H - 1)) for t < 1, which keeps the flux), pressure (a pressure table), bodies
+-- (projection's kernels.bodies; left out, the square on grid lines stays cells).
 --
 -- sq.recirculation(sim) measures the recirculation length behind the square,
 -- sq.shedding_monitor the Strouhal number of a shedding run, sq.main drives the two
@@ -82,7 +83,7 @@ function M.simulation(o)
     case.time.scheme = o.scheme
     if o.wall_vorticity then case.kernels = { wall_vorticity = o.wall_vorticity } end
   else
-    case.kernels = { advection = "central" }
+    case.kernels = { advection = "central", bodies = o.bodies }
     case.pressure = o.pressure or { solver = "multigrid", tol = 1e-6 }
   end
   return flow.simulation(case)

@@ -2,10 +2,14 @@
 -- short run must shed vortices: the lift changes sign regularly, and the Strouhal
 -- number, drag and lift amplitude lie in bands around the benchmark.
 --
--- Grid: ny = 41, h = 0.01, D = 10 cells. At this resolution the full case gives
--- St = 0.2995, mean cd = 3.20, cl amplitude 0.64 (finer: ny = 82: St 0.301, cd 3.09,
--- cl 0.92; ny = 164: St 0.302, cd 3.01, cl 0.97; reference St 0.295-0.305, cd_max 3.22-3.24,
--- cl_max 0.99-1.01). Coarser grids stop shedding (ny = 21: lift amplitude 0.02, St 0.26),
+-- Grid: ny = 41, h = 0.01, D = 10 cells. The cylinder is the case's default, an
+-- immersed boundary (kernels.bodies): this test measures St 0.2923, mean cd 3.400, cl
+-- amplitude 0.889 over t = 2.5 .. 4 (CPU, commit 1e34476); the full case to t = 8 gives
+-- St 0.2916, cd max 3.44, cl max 0.87, and on 164 cells all three within 2% of the
+-- reference St 0.295-0.305, cd_max 3.22-3.24, cl_max 0.99-1.01 (docs/validation.md).
+-- The figures below are of the staircase (--set bodies=staircase), from before the
+-- immersed default: the full case gave St = 0.2995, mean cd = 3.20, cl amplitude 0.64
+-- (finer: ny = 82: St 0.301, cd 3.09, cl 0.92; ny = 164: St 0.302, cd 3.01, cl 0.97). Coarser grids stop shedding (ny = 21: lift amplitude 0.02, St 0.26),
 -- so the bands below catch a solver that does not shed or sheds at the wrong frequency:
 --   St 0.27 .. 0.33 (10% around 0.30: the period is the most grid-robust number),
 --   mean cd 2.7 .. 3.7 (sim:forces gives 3.20 / 3.09 / 3.01 on ny = 41 / 82 / 164, see the

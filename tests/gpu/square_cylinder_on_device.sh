@@ -19,7 +19,7 @@
 # param), and all share BUDGET seconds (default 330): a run that would start with less
 # than 20 s left is skipped and named in the table. Environment: BUDGET, GRIDS (steady grids, default "16 24 8": the first
 # before the shedding runs, the rest after, in that order), SHED_GRIDS ("16"; "" for
-# none), LENGTH (50), BACKEND (cuda; cpu for a trial run without a GPU, with small
+# none), LENGTH (50), SHED_CAP (the wall limit of one shedding run, 150 s), BACKEND (cuda; cpu for a trial run without a GPU, with small
 # GRIDS), FLOWLUA (the binary, default build-gpu/flowlua). A second call with, say,
 # GRIDS="24" SHED_GRIDS="" OUT=... runs what a first one had to skip.
 # Logs go to $OUT (default /tmp/flowlua_square): one per run, results.txt (the RESULT
@@ -33,7 +33,7 @@ mkdir -p "$OUT"
 fl=${FLOWLUA:-build-gpu/flowlua}
 backend=${BACKEND:-cuda}
 budget=${BUDGET:-330}
-grids=${GRIDS:-16 24 8}
+grids=${GRIDS-16 24 8}
 shed_grids=${SHED_GRIDS-16}
 length=${LENGTH:-50}
 results=$OUT/results.txt
@@ -94,12 +94,14 @@ fi
 
 cap_for() { echo $(( $1 <= 8 ? 40 : $1 <= 16 ? 60 : 90 )); }
 set -- $grids
-first=$1
-shift
-steady "$first" "$(cap_for "$first")"  # the first grid of GRIDS before the shedding runs
+if (( $# > 0 )); then
+  first=$1
+  shift
+  steady "$first" "$(cap_for "$first")"  # the first grid of GRIDS before the shedding runs
+fi
 for n in $shed_grids; do
   for model in psi_omega projection; do
-    run "${model}_re100_n${n}" 150 "$backend" "$model" 100 "$n"
+    run "${model}_re100_n${n}" "${SHED_CAP:-150}" "$backend" "$model" 100 "$n"
   done
 done
 for n in "$@"; do

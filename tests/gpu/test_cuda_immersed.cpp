@@ -1,5 +1,5 @@
-// Immersed bodies on CUDA against the CPU (the same point functions: the forced
-// momentum stage, the source-cell right-hand side, and the staircase faces of a
+// Immersed bodies on CUDA against the CPU (the same point functions: the momentum of
+// the faces next to and inside a body, the cut-cell right-hand side, and the staircase faces of a
 // turning body): a cylinder in a channel on a grid whose sizes are not multiples of
 // the CUDA block, and a turning cylinder as cells. Forces (a host-side balance of the
 // downloaded fields) must agree too. Skipped without a CUDA device.

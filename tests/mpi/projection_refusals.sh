@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What the projection model does not run on several ranks is refused with a message
 # that names the alternatives, a non-zero exit and no hang (docs/mpi.md): the FFT
-# solver and preconditioner, immersed bodies. The same cases run on one
-# rank (so the refusal is the ranks', not the case's).
+# solver and preconditioner, immersed bodies by name. The same cases run on one
+# rank (so the refusal is the ranks', not the case's). Left to the default, bodies of
+# exact shape are immersed on one rank and staircase cells on two, the plan says why.
 # Usage: projection_refusals.sh FLOWLUA
 set -uo pipefail
 flowlua=$1
@@ -45,4 +46,28 @@ check fft_preconditioner "use preconditioner = 'multigrid' or 'jacobi'" \
   'pressure = { solver = "pcg", preconditioner = "fft" },'
 check immersed "obstacles are staircase cells" \
   'obstacles = { flow.circle { x = 0.5, y = 0.5, r = 0.2 } }, kernels = { bodies = "immersed" },'
+# Left to the default, the same circle is immersed on one rank and staircase cells on
+# two, with the reason in the plan (not an error).
+default_bodies() {  # RANKS EXPECTED-TEXT
+  local ranks=$1 expect=$2
+  cat >"$work/default.lua" <<LUA
+flow.simulation {
+  grid = { nx = 32, ny = 32 }, fluid = { nu = 0.01 },
+  boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
+  obstacles = { flow.circle { x = 0.5, y = 0.5, r = 0.2 } },
+}
+LUA
+  local run=("$flowlua")
+  [ "$ranks" -gt 1 ] && run=(timeout 60 mpirun --oversubscribe -np "$ranks" "$flowlua")
+  if ! "${run[@]}" "$work/default.lua" --backend cpu --explain >"$work/plan" 2>"$work/err" ||
+     ! grep -q "^  bodies  *$expect" "$work/plan"; then
+    echo "projection_refusals: default bodies on $ranks rank(s): expected a bodies stage \"$expect\":" >&2
+    cat "$work/plan" "$work/err" >&2
+    status=1
+  else
+    echo "projection_refusals: default bodies on $ranks rank(s): $(grep -m1 '^  bodies ' "$work/plan" | cut -c1-60)..."
+  fi
+}
+default_bodies 1 "immersed:"
+default_bodies 2 "staircase: .*\[immersed bodies run on one MPI rank only, and this run has 2"
 exit $status

@@ -13,6 +13,7 @@
 //
 //   flowlua_bench_lbm_swe --backend cuda --sizes 256,512,1024,2048,4096,8192 --peak 3000
 //   flowlua_bench_lbm_swe --backend cpu --sizes 256,512,1024
+//   flowlua_bench_lbm_swe --state rest ...   (uniform depth at rest: tests/gpu/lbm_case_vs_harness.sh)
 #include <CLI/CLI.hpp>
 
 #include <chrono>
@@ -30,7 +31,7 @@ using namespace flowlua;
 
 namespace {
 
-LbmSweConfig make_case(int n, bool bed, Precision p, bool fp16, BackendChoice backend) {
+LbmSweConfig make_case(int n, bool bed, Precision p, bool fp16, BackendChoice backend, bool rest) {
   LbmSweConfig c;
   c.grid = Grid::make(n, n, double(n), double(n));
   c.nu = 0.05;
@@ -48,8 +49,10 @@ LbmSweConfig make_case(int n, bool bed, Precision p, bool fp16, BackendChoice ba
     c.friction = SweFriction::Manning;
     c.friction_coefficient = 0.02;
   }
-  // a gentle wave so that the arithmetic is not all zeros
-  for (int j = 0; j < n; ++j)
+  // a gentle wave so that the arithmetic is not all zeros; --state rest leaves it out
+  // (a basin at rest, as cases/swe/throughput.lua by default: on the flat bed every
+  // velocity stays exactly 0; over the bed, a lake at rest)
+  for (int j = 0; j < n && !rest; ++j)
     for (int i = 0; i < n; ++i) c.h0[i + std::size_t(j) * n] += 0.01 * std::sin(6.283 * i / n);
   return c;
 }
@@ -68,11 +71,14 @@ int main(int argc, char** argv) {
   std::string backend = "cuda", sizes_text = "256,512,1024,2048,4096", csv_path;
   double peak = 3000;  // GB/s the percentage is taken of
   double seconds = 0.5;
+  std::string state = "wave";
   app.add_option("--backend", backend, "cpu or cuda")->check(CLI::IsMember({"cpu", "cuda"}));
   app.add_option("--sizes", sizes_text, "grid sizes n (n x n), comma-separated");
   app.add_option("--peak", peak, "bandwidth in GB/s for the % column (the measured copy bandwidth)");
   app.add_option("--seconds", seconds, "timed seconds per row (at least 32 steps)");
   app.add_option("--csv", csv_path, "also write the rows to this CSV file");
+  app.add_option("--state", state, "initial state: wave (a gentle wave along x) or rest (uniform depth, at rest)")
+      ->check(CLI::IsMember({"wave", "rest"}));
   CLI11_PARSE(app, argc, argv);
   std::vector<int> sizes;
   std::stringstream ss(sizes_text);
@@ -93,7 +99,7 @@ int main(int argc, char** argv) {
     for (bool bed : {false, true})
       for (const Variant& v : variants) {
         try {
-          auto s = make_lbm_swe_solver(make_case(n, bed, v.p, v.fp16, be));
+          auto s = make_lbm_swe_solver(make_case(n, bed, v.p, v.fp16, be, state == "rest"));
           for (int k = 0; k < 16; ++k) s->step();  // warm-up, ends with the guard's sync
           // steps for about `seconds`: from a 16-step probe
           auto t0 = std::chrono::steady_clock::now();

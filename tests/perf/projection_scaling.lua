@@ -3,7 +3,8 @@
 -- nx x ny cells with a fixed dt (every run takes the same steps), the pressure by
 -- multigrid (or --set solver=...). The summary line of sim:run() on stderr gives the
 -- wall time and cell updates per second; this prints the last step's pressure
--- iterations (sim:diagnostics() gathers the whole grid: once, after the run).
+-- iterations and, on several ranks, halo exchanges (sim:diagnostics() gathers the
+-- whole grid: once, after the run).
 local nx, ny = param("nx", 4096), param("ny", 4096)
 local steps = param("steps", 50)
 local sim = flow.simulation {
@@ -13,8 +14,13 @@ local sim = flow.simulation {
   fluid = { nu = param("nu", 1e-4) },
   boundaries = { left = flow.wall(), right = flow.wall(), bottom = flow.wall(), top = flow.wall { u = 1 } },
   time = { steps = steps, dt = 0.2 / ny },
-  pressure = { solver = param("solver", "multigrid"), tol = param("tol", 1e-6) },
+  -- gather: pressure.multigrid_gather (multigrid only; its default when 0)
+  pressure = { solver = param("solver", "multigrid"), tol = param("tol", 1e-6),
+               multigrid_gather = param("gather", 0) > 0 and param("gather", 0) or nil },
 }
 sim:run()
-print(string.format("SCALING nx=%d ny=%d steps=%d last_pressure_iterations=%d", nx, ny, steps,
-                    sim:diagnostics().pressure_iterations))
+local d = sim:diagnostics()
+-- pressure_exchanges: the halo exchanges of the last solve (several ranks only).
+print(string.format("SCALING nx=%d ny=%d steps=%d last_pressure_iterations=%d%s", nx, ny, steps,
+                    d.pressure_iterations,
+                    d.pressure_exchanges and string.format(" last_pressure_exchanges=%d", d.pressure_exchanges) or ""))

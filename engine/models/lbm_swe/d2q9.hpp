@@ -9,6 +9,10 @@
 // Numbering here: 0 rest, 1 E, 2 N, 3 W, 4 S, 5 NE, 6 NW, 7 SW, 8 SE (opposite of a
 // is kOpp[a]); the seed numbers the same directions counter-clockwise from E.
 #pragma once
+#include <cfloat>
+#include <cmath>
+#include <type_traits>
+
 #include "core/hd.hpp"
 
 namespace flowlua::lbm_swe {
@@ -33,14 +37,58 @@ FL_HD constexpr Real source_weight(int a) {
   return a == 0 ? Real(0) : a <= 4 ? Real(1) / Real(3) : Real(1) / Real(12);
 }
 
+// x / D in float by one product and one FMA correction (Markstein): q = x (1/D) with
+// 1/D rounded to float, r = x - q D (exact through the FMA), then q + r (1/D) rounded
+// once; q itself where it is +-0, inf or NaN (as the division gives). No division,
+// no branch. Against x / D for all 2^32 floats and D = 3, 6, 12, 24
+// (tests/unit/test_lbm_swe_division.cpp): the same bits wherever |x / D| >= 2^-121
+// and for 0, inf and NaN; below 2^-121 (quotients near the subnormal range) a tie
+// can round to the other neighbour, one unit of 2^-149 -- which the equilibrium's
+// sum with G/6 or G/24 (G = g h / e^2, far above 2^-100 in any wet cell) rounds away.
+template <int D>
+FL_HD float divide_by_fma(float x) {
+  constexpr float inv = 1.0f / float(D);
+  const float q = x * inv;
+  const float r = fmaf(fmaf(-q, float(D), x), inv, q);
+  const float a = fabsf(q);
+  return (a > 0.0f && a <= FLT_MAX) ? r : q;
+}
+
+// x / D as CUDA computes it in divide_by (the unit test runs it on the CPU, whose
+// float product, FMA and division round as the GPU's do). Double keeps the division.
+template <int D, class Real>
+FL_HD Real divide_by_on_device(Real x) {
+  if constexpr (std::is_same_v<Real, float>) return divide_by_fma<D>(x);
+  else return x / Real(D);
+}
+
+// x / D for the equilibrium's divisors: on the CPU the division; on CUDA, in float,
+// divide_by_fma. A CUDA float division is a reciprocal, an FMA refinement and a
+// range check (FCHK) that branches to a slow subroutine for operands outside the
+// range the refinement handles; a zero dividend has the exponent field of a
+// subnormal. In water at rest every c.U and U.U is exactly 0 (cells of a uniform
+// state stream identical values): ten of the twelve divisions a cell. The case path
+// (a basin at rest) ran the step 30% slower than the harness (a moving wave) and
+// compute-bound (docs/performance.md); tests/gpu/lbm_case_vs_harness.sh times rest
+// against motion on the device. Double keeps the division (not measured at rest).
+template <int D, class Real>
+FL_HD Real divide_by(Real x) {
+#if defined(__CUDA_ARCH__)
+  return divide_by_on_device<D>(x);
+#else
+  return x / Real(D);
+#endif
+}
+
 // Zhou's equilibrium (seed eq. 3.9) for direction a; G = g h / e^2, U in lattice units.
+// The divisions by 2 and 8 are exact products; the others go through divide_by.
 template <class Real>
 FL_HD Real equilibrium(int a, Real h, Real G, Real Ux, Real Uy) {
   const Real uu = Ux * Ux + Uy * Uy;
   if (a == 0) return h * (Real(1) - Real(5) / Real(6) * G - Real(2) / Real(3) * uu);
   const Real cu = Real(cx(a)) * Ux + Real(cy(a)) * Uy;
-  if (a <= 4) return h * (G / Real(6) + cu / Real(3) + cu * cu / Real(2) - uu / Real(6));
-  return h * (G / Real(24) + cu / Real(12) + cu * cu / Real(8) - uu / Real(24));
+  if (a <= 4) return h * (divide_by<6>(G) + divide_by<3>(cu) + cu * cu / Real(2) - divide_by<6>(uu));
+  return h * (divide_by<24>(G) + divide_by<12>(cu) + cu * cu / Real(8) - divide_by<24>(uu));
 }
 
 }  // namespace flowlua::lbm_swe

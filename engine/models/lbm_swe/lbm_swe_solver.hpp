@@ -144,58 +144,12 @@ class LbmSweSolver final : public Solver {
   // Checkpoints (sim/solver_state.hpp): the distributions as stored (fp16 as its bit
   // patterns, so a restart continues bit for bit), the depth the bed variants carry,
   // the open sides' values, the step and the time. g and h2 are rewritten every step.
-  // On several ranks the whole grid is gathered (every rank holds it; the root writes
-  // the file), so a run restarts on any number of ranks.
-  SolverState save_state() override {
-    SolverState st;
-    const std::vector<Store> raw = gather_planes(f_.download(), kQ, block_);
-    SolverState::Array f;
-    f.name = "f";
-    f.single = !std::is_same_v<Store, double>;
-    f.values.resize(raw.size());
-    for (std::size_t k = 0; k < raw.size(); ++k) f.values[k] = stored_as_double(raw[k]);
-    f.rows = kQ;
-    f.cols = std::size_t(global_.grid.cells());
-    f.layout = std::is_same_v<Store, Half>
-                   ? "[a][j nx + i]: distribution a of cell (i, j), its fp16 bit pattern (storage = \"fp16\")"
-                   : "[a][j nx + i]: distribution a of cell (i, j), as the codec stores it";
-    st.arrays.push_back(std::move(f));
-    if (h_.size()) {
-      const std::vector<Real> h = gather_planes(h_.download(), 1, block_);
-      st.arrays.push_back({"h", !std::is_same_v<Real, double>, std::vector<double>(h.begin(), h.end()),
-                           std::size_t(global_.grid.ny), std::size_t(global_.grid.nx), "[j][i]: depth of cell (i, j)"});
-    }
-    for (Side sd : kSides)
-      st.arrays.push_back({std::string("side_values_") + side_name(sd), false, global_.sides[int(sd)].values, 0, 0,
-                           "the side's values (q, u or h) as last evaluated"});
-    st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", setup_.dt}};
-    return st;
-  }
-  void restore_state(const SolverState& st) override {
-    if (st.scalar("dt") != setup_.dt)
-      throw CaseError("the checkpoint was written with dt = " + std::to_string(st.scalar("dt")) +
-                      " and this case has dt = " + std::to_string(setup_.dt) +
-                      " (lbm_swe's dt fixes the lattice speed for the whole run)");
-    const SolverState::Array& f = st.array("f");
-    const std::size_t cells = std::size_t(global_.grid.cells());
-    if (f.values.size() != kQ * cells)
-      throw CaseError("the checkpoint's distributions have " + std::to_string(f.values.size()) +
-                      " values where this simulation has " + std::to_string(kQ * cells));
-    std::vector<Store> raw(f.values.size());
-    for (std::size_t k = 0; k < raw.size(); ++k) raw[k] = stored_from_double(f.values[k]);
-    f_.upload(cut_planes(raw, kQ, block_));
-    if (h_.size()) {
-      const SolverState::Array& h = st.array("h");
-      if (h.values.size() != cells) throw CaseError("the checkpoint's depth array has the wrong size");
-      h_.upload(cut_planes(std::vector<Real>(h.values.begin(), h.values.end()), 1, block_));
-    }
-    for (Side sd : kSides) {
-      global_.sides[int(sd)].values = st.array(std::string("side_values_") + side_name(sd)).values;
-      upload_side(int(sd));
-    }
-    steps_ = long(st.scalar("step"));
-    time_ = st.scalar("time");
-  }
+  // save_state holds the whole grid (gathered on several ranks: a collective call);
+  // save_block_state this rank's block with its halo (a piece on several ranks).
+  SolverState save_state() override { return state(true); }
+  SolverState save_block_state() override { return state(false); }
+  void restore_state(const SolverState& st) override { restore(st, true); }
+  void restore_block_state(const SolverState& st) override { restore(st, false); }
 
   std::vector<std::string> field_names() const override { return lbm_swe::field_names(); }
   FieldSnapshot field(const std::string& name) override { return make_field(host(), name); }
@@ -224,6 +178,7 @@ class LbmSweSolver final : public Solver {
            "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
   }
   std::string backend_name() const override { return Exec::name; }
+  ranks::Subdomain rank_block() const override { return block_; }
 
   // The state on the host: depth and velocity (m/s) of every cell (of the whole grid,
   // gathered from every rank: a collective call on several ranks).
@@ -250,6 +205,67 @@ class LbmSweSolver final : public Solver {
   }
 
  private:
+  SolverState state(bool whole) {
+    SolverState st;
+    const bool gather = whole && !block_.whole();
+    const std::vector<Store> raw = gather ? gather_planes(f_.download(), kQ, block_) : f_.download();
+    const std::size_t cells = whole ? std::size_t(global_.grid.cells()) : std::size_t(block_.nxa()) * block_.nya();
+    const SolverState::Tile tile = whole ? SolverState::Tile::None : SolverState::Tile::Planes;
+    SolverState::Array f;
+    f.name = "f";
+    f.single = !std::is_same_v<Store, double>;
+    f.values.resize(raw.size());
+    for (std::size_t k = 0; k < raw.size(); ++k) f.values[k] = stored_as_double(raw[k]);
+    f.rows = kQ;
+    f.cols = cells;
+    f.layout = std::is_same_v<Store, Half>
+                   ? "[a][j nx + i]: distribution a of cell (i, j), its fp16 bit pattern (storage = \"fp16\")"
+                   : "[a][j nx + i]: distribution a of cell (i, j), as the codec stores it";
+    if (!whole) f.layout += "; cells of the rank's block with its halo, nx = its local width";
+    f.tile = tile;
+    st.arrays.push_back(std::move(f));
+    if (h_.size()) {
+      const std::vector<Real> h = gather ? gather_planes(h_.download(), 1, block_) : h_.download();
+      SolverState::Array a{"h", !std::is_same_v<Real, double>, std::vector<double>(h.begin(), h.end()),
+                           whole ? std::size_t(global_.grid.ny) : std::size_t(block_.nya()),
+                           whole ? std::size_t(global_.grid.nx) : std::size_t(block_.nxa()), "[j][i]: depth of cell (i, j)"};
+      a.tile = tile;
+      st.arrays.push_back(std::move(a));
+    }
+    for (Side sd : kSides)
+      st.arrays.push_back({std::string("side_values_") + side_name(sd), false, global_.sides[int(sd)].values, 0, 0,
+                           "the side's values (q, u or h) as last evaluated"});
+    st.scalars = {{"step", double(steps_)}, {"time", time_}, {"dt", setup_.dt}};
+    return st;
+  }
+  // `whole`: the arrays are the whole grid's (cut to the block here); otherwise the block's.
+  void restore(const SolverState& st, bool whole) {
+    if (st.scalar("dt") != setup_.dt)
+      throw CaseError("the checkpoint was written with dt = " + std::to_string(st.scalar("dt")) +
+                      " and this case has dt = " + std::to_string(setup_.dt) +
+                      " (lbm_swe's dt fixes the lattice speed for the whole run)");
+    const SolverState::Array& f = st.array("f");
+    const std::size_t cells = whole ? std::size_t(global_.grid.cells()) : std::size_t(block_.nxa()) * block_.nya();
+    if (f.values.size() != kQ * cells)
+      throw CaseError("the checkpoint's distributions have " + std::to_string(f.values.size()) +
+                      " values where this simulation has " + std::to_string(kQ * cells));
+    std::vector<Store> raw(f.values.size());
+    for (std::size_t k = 0; k < raw.size(); ++k) raw[k] = stored_from_double(f.values[k]);
+    f_.upload(whole ? cut_planes(raw, kQ, block_) : raw);
+    if (h_.size()) {
+      const SolverState::Array& h = st.array("h");
+      if (h.values.size() != cells) throw CaseError("the checkpoint's depth array has the wrong size");
+      const std::vector<Real> hv(h.values.begin(), h.values.end());
+      h_.upload(whole ? cut_planes(hv, 1, block_) : hv);
+    }
+    for (Side sd : kSides) {
+      global_.sides[int(sd)].values = st.array(std::string("side_values_") + side_name(sd)).values;
+      upload_side(int(sd));
+    }
+    steps_ = long(st.scalar("step"));
+    time_ = st.scalar("time");
+  }
+
   // Cells [i0, i1] x [j0, j1] of the local arrays.
   struct Range {
     int i0, i1, j0, j1;

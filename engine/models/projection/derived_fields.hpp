@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/immersed.hpp"
 #include "models/projection/projection_config.hpp"
 #include "core/flags.hpp"
 #include "core/snapshot.hpp"
@@ -23,10 +24,10 @@ struct HostState {
   // Immersed bodies: the cells whose centre is inside one (nx*ny, as
   // ProjectionConfig::solid), shown as solid in snapshots though fluid for the solver.
   const std::vector<std::uint8_t>* body_cells = nullptr;
-  // Immersed bodies: the mass-source cells (Grid layout, core/immersed.hpp), which the
-  // projection does not hold to zero divergence; the divergence field and
-  // max_divergence leave them out (0).
-  const std::vector<std::int8_t>* source_cells = nullptr;
+  // Immersed bodies (core/immersed.hpp): the divergence is the cut-cell balance the
+  // projection holds (apertures, surface flux); the cells with no free face, which
+  // keep no continuity, are left out of the divergence field and max_divergence (0).
+  const ImmersedGeometry* immersed = nullptr;
   // The velocity before the last step and that step's dt (the forces' time
   // derivative); empty before the first step.
   std::vector<double> u_prev, v_prev;
@@ -43,7 +44,8 @@ bool fluid_cell(const HostState& s, int i, int j);
 // Cell-centred velocity (zero in obstacle cells).
 double u_centre(const HostState& s, int i, int j);
 double v_centre(const HostState& s, int i, int j);
-// Kinetic energy, max speed and max |div u| over fluid cells.
+// Kinetic energy, max speed and max |div u| over fluid cells; with immersed bodies
+// also body_inflow (fill_flow_diagnostics in derived_fields.cpp).
 void fill_flow_diagnostics(const HostState& s, Diagnostics& d);
 
 }  // namespace flowlua::projection

@@ -160,15 +160,26 @@ void control_volume(const Ctx& x, const Box& b, double xr, double yr, Forces& f)
       flux_m += (xe - xr) * ty - (ye - yr) * tx;
     }
   }
-  // Rate of change of the momentum (and angular momentum) of the fluid in the box:
-  // faces of fluid cells only (the trapezoid rule across the box, half weight on
-  // the edge faces).
+  // Rate of change of the momentum (and angular momentum) of the fluid in the box
+  // (the trapezoid rule across the box, half weight on the edge faces): the faces
+  // between fluid cells; with immersed bodies every face whose position is in the
+  // fluid, each the unknown of a whole cell's momentum in the discrete balance, also
+  // those next to the surface whose cells a body cuts (leaving those out moved the
+  // DFG 2D-2 cl max at D = 10 cells by 0.2%).
+  auto fluid_u = [&](int i, int j) {
+    if (x.s.immersed) return x.s.immersed->u.code[g.at(i, j)] == kFaceFree;
+    return x.clear(i, j) && x.clear(i + 1, j);
+  };
+  auto fluid_v = [&](int i, int j) {
+    if (x.s.immersed) return x.s.immersed->v.code[g.at(i, j)] == kFaceFree;
+    return x.clear(i, j) && x.clear(i, j + 1);
+  };
   double dmx = 0, dmy = 0, dmm = 0;
   if (!x.s.u_prev.empty() && x.s.dt_prev > 0) {
     const double w = rho * dx * dy / x.s.dt_prev;
     for (int j = b.j0 + 1; j <= b.j1; ++j)
       for (int i = b.i0; i <= b.i1; ++i) {
-        if (!x.clear(i, j) || !x.clear(i + 1, j)) continue;
+        if (!fluid_u(i, j)) continue;
         const double half = (i == b.i0 || i == b.i1) ? 0.5 : 1.0;
         const double du = x.s.u[g.at(i, j)] - x.s.u_prev[g.at(i, j)];
         dmx += half * w * du;
@@ -176,7 +187,7 @@ void control_volume(const Ctx& x, const Box& b, double xr, double yr, Forces& f)
       }
     for (int j = b.j0; j <= b.j1; ++j)
       for (int i = b.i0 + 1; i <= b.i1; ++i) {
-        if (!x.clear(i, j) || !x.clear(i, j + 1)) continue;
+        if (!fluid_v(i, j)) continue;
         const double half = (j == b.j0 || j == b.j1) ? 0.5 : 1.0;
         const double dv = x.s.v[g.at(i, j)] - x.s.v_prev[g.at(i, j)];
         dmy += half * w * dv;

@@ -11,7 +11,7 @@ namespace flowlua::projection {
 // obstacles, the boundary faces used by the pressure right-hand side) copy u, v
 // (seed 002 sec. 1.5: F_0 = u_0, G_0 = v_0). Variants: kCentral drops the donor-cell
 // terms; Cells is FlagArray or, without obstacles, OpenDomainFlags; Bodies is
-// NoBodies or ImmersedFaces (forced faces near and inside immersed bodies).
+// NoBodies or ImmersedFaces (free faces next to immersed bodies and faces inside them).
 template <class Real, bool kCentral, class Cells, class Bodies = NoBodies>
 struct MomentumStage {
   State<Real> s;

@@ -1,6 +1,10 @@
 #include "models/projection/projection_kernels.hpp"
 
 #include <map>
+#include <string>
+
+#include "core/error.hpp"
+#include "parallel/ranks.hpp"
 
 namespace flowlua::projection {
 
@@ -25,17 +29,18 @@ KernelRegistry build() {
   KernelRegistry r;
   // Stages in step order; within a stage, the highest rank that applies wins.
   // bodies: how obstacles of exact shape enter (decided before the flags are built;
-  // `general = true` leaves it alone: it changes what is computed, not how). The
-  // staircase stays the default (ranked first) until the immersed boundary is
-  // validated on shedding flows (docs/validation.md: at D = 10 cells its 2D-2 lift
-  // amplitude grows more slowly); kernels.bodies = "immersed" chooses it. This is the
-  // one stage whose lowest-ranked variant does not apply to every case.
-  r.add({"bodies", "staircase", "obstacles as whole cells (NaSt2D flags), faces between fluid and obstacle walls",
-         "nothing", always, 1});
+  // `general = true` leaves it alone: it changes what is computed, not how). Immersed
+  // bodies are the default since they are validated (docs/validation.md, "Cylinder in
+  // a channel": Couette second order, DFG 2D-1 in its bands, 2D-2 within 2%); where
+  // they cannot run the key has no `shapes` and the staircase stays, with the reason
+  // in the plan (immersed_fallback below).
   r.add({"bodies", "immersed",
-         "obstacles of exact shape as immersed boundaries: direct forcing of the faces near and inside them "
-         "(Fadlun et al. 2000), their cells fluid for the pressure",
-         "an obstacle given by its exact shape (flow.circle, flow.rect, flow.polygon, flow.level_set)", shapes, 0});
+         "obstacles of exact shape as immersed boundaries: ghost values inside them continue the fluid's "
+         "profile through the exact surface (Tseng & Ferziger 2003), cut-cell continuity, their cells fluid "
+         "for the pressure",
+         "an obstacle given by its exact shape (flow.circle, flow.rect, flow.polygon, flow.level_set)", shapes, 1});
+  r.add({"bodies", "staircase", "obstacles as whole cells (NaSt2D flags), faces between fluid and obstacle walls",
+         "nothing", always, 0});
   r.add({"boundaries", "sides", "ghost cells of the four sides", "no obstacles", no_obstacles, 1});
   r.add({"boundaries", "sides_and_obstacles", "ghost cells of the sides, then the faces of obstacle cells",
          "nothing", always, 0});
@@ -108,16 +113,67 @@ KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_d
   }
   k.obstacles = !open_domain;
   k.periodic = is_periodic_x(c.boundaries) || is_periodic_y(c.boundaries);
-  k.shapes = !c.immersed.empty();
+  // Bodies of exact shape that the immersed treatment takes: by default none where
+  // it falls back to the staircase (immersed_fallback); kernels.bodies = "immersed"
+  // passes that (immersed_bodies refuses what cannot run).
+  auto f = c.kernels.find("bodies");
+  const bool forced = f != c.kernels.end() && f->second == "immersed";
+  k.shapes = !c.immersed.empty() && (forced || immersed_fallback(c, ranks).empty());
   return k;
 }
 
+namespace {
+
+std::string obstacle_name(int k) { return "obstacles[" + std::to_string(k + 1) + "]"; }
+
+// A body on a side the immersed treatment cannot have there: across a periodic side
+// (its faces are not forced across it) or on an outflow side (the outflow's faces
+// would be inside it); "" when none.
+std::string body_on_side(const ProjectionConfig& c) {
+  const ImmersedGeometry& geo = c.immersed;
+  for (std::size_t b = 0; b < geo.obstacles.size(); ++b)
+    for (Side sd : kSides) {
+      if (!(geo.sides_reached[b] & (1 << int(sd)))) continue;
+      const BoundaryKind kind = c.boundaries[int(sd)].kind;
+      if (kind == BoundaryKind::Outflow || kind == BoundaryKind::Periodic)
+        return obstacle_name(geo.obstacles[b]) + " reaches the " + (kind == BoundaryKind::Outflow ? "outflow" : "periodic") +
+               " side " + side_name(sd);
+    }
+  return "";
+}
+
+}  // namespace
+
+std::string immersed_fallback(const ProjectionConfig& c, int ranks) {
+  if (c.immersed.empty()) return "";
+  const std::string side = body_on_side(c);
+  if (!side.empty()) return side + ", which an immersed body must keep clear of";
+  if (ranks > 1)
+    return "immersed bodies run on one MPI rank only, and this run has " + std::to_string(ranks) + " (docs/mpi.md)";
+  if (c.immersed.all_on_grid_lines)
+    return "every body is a flow.rect with its sides on grid lines, which the cells represent exactly";
+  return "";
+}
+
 bool immersed_bodies(const ProjectionConfig& c, const char* backend) {
-  std::map<std::string, std::string> forced;
   auto f = c.kernels.find("bodies");
-  if (f != c.kernels.end()) forced["bodies"] = f->second;
+  const bool forced = f != c.kernels.end() && f->second == "immersed";
+  if (forced && !c.immersed.empty()) {
+    // What the default falls back from is an error when asked for by name.
+    if (ranks::several())
+      throw CaseError("kernels.bodies = 'immersed' runs on one rank only; on several MPI ranks obstacles are "
+                      "staircase cells (leave kernels.bodies out, or run without mpirun)");
+    const std::string side = body_on_side(c);
+    if (!side.empty())
+      throw CaseError("kernels.bodies = 'immersed': " + side +
+                      "; an immersed body must keep clear of outflow and periodic sides (move it, or leave "
+                      "kernels.bodies out: it is then staircase cells)");
+  }
+  std::map<std::string, std::string> chosen;
+  if (f != c.kernels.end()) chosen["bodies"] = f->second;
   // Only the bodies stage is planned here: the rest of the key (open flags) is not known yet.
-  return kernel_registry().plan(kernel_key(c, backend, c.solid.empty()), forced).variant("bodies") == "immersed";
+  return kernel_registry().plan(kernel_key(c, backend, c.solid.empty(), ranks::size()), chosen).variant("bodies") ==
+         "immersed";
 }
 
 }  // namespace flowlua::projection

@@ -9,7 +9,7 @@
 namespace flowlua::projection {
 
 // The stages, in the order a step runs them, and their variants:
-//   bodies          staircase | immersed  (obstacles of exact shape; chosen first)
+//   bodies          immersed | staircase  (obstacles of exact shape; chosen first)
 //   boundaries      sides | sides_and_obstacles
 //   dt              device | host  (where dt is computed and kept)
 //   momentum        central_open | central | hybrid_open | hybrid
@@ -30,8 +30,15 @@ const KernelRegistry& kernel_registry();
 // the grid.
 KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open, int ranks = 1);
 
-// Whether obstacles of exact shape are immersed bodies (kernels.bodies = "immersed";
-// the default is "staircase"): decided before the flags, since it decides them.
+// Whether obstacles of exact shape are immersed bodies (kernels.bodies; by default
+// they are, unless immersed_fallback gives a reason): decided before the flags, since
+// it decides them. Throws CaseError for kernels.bodies = "immersed" where the default
+// would fall back for a reason other than grid-aligned rectangles.
 bool immersed_bodies(const ProjectionConfig& c, const char* backend);
+
+// Why the default keeps obstacles of exact shape as staircase cells on `ranks` MPI
+// ranks ("" when they are immersed bodies): a body reaches an outflow or periodic
+// side, several ranks, or every body is a rectangle on grid lines (exact as cells).
+std::string immersed_fallback(const ProjectionConfig& c, int ranks);
 
 }  // namespace flowlua::projection

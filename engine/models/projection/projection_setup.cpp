@@ -131,9 +131,15 @@ std::string describe_plan(const ProjectionConfig& c, const Setup& setup, const c
   s << "\n";
   if (immersed) {
     const ImmersedGeometry& geo = c.immersed;
-    s << "bodies     " << geo.obstacles.size() << " immersed (direct forcing, Fadlun et al. 2000): "
-      << geo.u.inside + geo.v.inside << " faces inside, " << geo.u.forcing + geo.v.forcing
-      << " forced by interpolation; their cells are fluid for the pressure\n";
+    s << "bodies     " << geo.obstacles.size() << " immersed (ghost cells, Tseng & Ferziger 2003; cut-cell continuity): "
+      << geo.u.inside + geo.v.inside + geo.u.ghost + geo.v.ghost << " faces inside (" << geo.u.ghost + geo.v.ghost
+      << " ghosts), " << geo.u.near_wall + geo.v.near_wall
+      << " free faces next to the surface; their cells are fluid for the pressure\n";
+  }
+  if (!immersed && !c.immersed.empty()) {
+    const std::string& why = kernels.stages.at("bodies").note;
+    s << "bodies     " << c.immersed.obstacles.size() << " of exact shape as staircase cells: "
+      << (why.empty() ? std::string("kernels.bodies = 'staircase'") : why) << "\n";
   }
   s << "obstacles  " << (obstacles ? std::to_string(g.cells() - setup.flags.fluid_cells) + " solid cells" : "none");
   if (setup.flags.cells_opened) s << ", " << setup.flags.cells_opened << " one-cell-thin cells opened";

@@ -284,6 +284,8 @@ class ProjectionSolver final : public Solver {
     d.add("gamma", gamma_);
     d.add("pressure_iterations", last_solve_.iterations, true);
     d.add("pressure_residual", last_solve_.residual);
+    // Several ranks: the halo exchanges of the last pressure solve (docs/mpi.md).
+    if (link_.on()) d.add("pressure_exchanges", double(last_exchanges_), true);
     return d;
   }
 
@@ -310,23 +312,33 @@ class ProjectionSolver final : public Solver {
                          immersed_) + step_line() + blocks;
   }
   std::string backend_name() const override { return Exec::name; }
+  ranks::Subdomain rank_block() const override { return link_.block(); }
 
   // Every array (F, G and the right-hand side too: scratch today, but a restart must
   // not depend on which stage overwrites what), the side values and the step's scalars.
-  SolverState save_state() override {
+  // save_state: the whole grid's arrays (gathered on several ranks: collective);
+  // save_block_state: the block's, ghost ring included (a checkpoint piece).
+  SolverState save_state() override { return state(true); }
+  SolverState save_block_state() override { return state(false); }
+  void restore_block_state(const SolverState& st) override { restore(st, false); }
+  void restore_state(const SolverState& st) override { restore(st, true); }
+
+  SolverState state(bool whole) {
     settle();
     SolverState st;
-    const std::size_t rows = std::size_t(c_.grid.ny) + 2, cols = std::size_t(c_.grid.nx) + 2;
-    const std::string cell = "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; ";
-    save_ring(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face");
-    save_ring(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face");
-    save_ring(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)");
-    save_ring(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)");
-    save_ring(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)");
-    save_ring(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt");
+    const Grid& g = whole ? c_.grid : g_;
+    const std::size_t rows = std::size_t(g.ny) + 2, cols = std::size_t(g.nx) + 2;
+    const std::string cell = whole ? "[j][i]: cell (i, j) of the grid with its ghost ring, i = 0..nx+1, j = 0..ny+1; "
+                                   : "[j][i]: cell (i, j) of the rank's block with its ghost ring; ";
+    save_ring(st, "u", u_, rows, cols, cell + "x velocity on the cell's right face", whole);
+    save_ring(st, "v", v_, rows, cols, cell + "y velocity on the cell's top face", whole);
+    save_ring(st, "F", f_, rows, cols, cell + "momentum predictor F (right face)", whole);
+    save_ring(st, "G", gg_, rows, cols, cell + "momentum predictor G (top face)", whole);
+    save_ring(st, "p", p_, rows, cols, cell + "kinematic pressure p / rho at the centre (next solve's first guess)", whole);
+    save_ring(st, "rhs", rhs_, rows, cols, cell + "pressure right-hand side div(F, G) / dt", whole);
     if (keep_previous()) {
-      save_ring(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)");
-      save_ring(st, "v_prev", vp_, rows, cols, cell + "v before the last step");
+      save_ring(st, "u_prev", up_, rows, cols, cell + "u before the last step (the forces' time derivative)", whole);
+      save_ring(st, "v_prev", vp_, rows, cols, cell + "v before the last step", whole);
     }
     const std::string sides_layout =
         "[2 k + c][s]: side k (left, right, bottom, top), c = 0 normal, 1 tangential velocity, at s = 0..n+1";
@@ -356,22 +368,36 @@ class ProjectionSolver final : public Solver {
                   {"dt_cap", cap},                {"gamma", gamma_},
                   {"pressure_iterations", double(last_solve_.iterations)},
                   {"pressure_residual", last_solve_.residual}};
+    // How bodies of exact shape entered: the default depends on the rank count
+    // (projection_kernels.hpp, immersed_fallback), and a restart must not switch.
+    if (!c_.immersed.empty()) st.scalars.push_back({"immersed_bodies", immersed_ ? 1.0 : 0.0});
     return st;
   }
 
-  void restore_state(const SolverState& st) override {
+  // `whole`: the ring arrays are the whole grid's (cut to the block here), otherwise
+  // the block's.
+  void restore(const SolverState& st, bool whole) {
+    for (const auto& [name, value] : st.scalars)  // absent from checkpoints written before it was
+      if (name == "immersed_bodies" && (value != 0) != immersed_) {
+        auto as = [](bool immersed) { return immersed ? "immersed boundaries" : "staircase cells"; };
+        const std::string& why = plan_.stages.at("bodies").note;
+        throw CaseError(std::string("the checkpoint was written with its bodies of exact shape as ") + as(value != 0) +
+                        " and this run has them as " + as(immersed_) + " (" +
+                        (why.empty() ? "kernels.bodies" : why) +
+                        "): restart with the kernels.bodies and the number of MPI ranks that wrote it");
+      }
     discard_reports();  // the steps in flight belong to the state being replaced
-    restore_ring(st, "u", u_);
-    restore_ring(st, "v", v_);
-    restore_ring(st, "F", f_);
-    restore_ring(st, "G", gg_);
-    restore_ring(st, "p", p_);
+    restore_ring(st, "u", u_, whole);
+    restore_ring(st, "v", v_, whole);
+    restore_ring(st, "F", f_, whole);
+    restore_ring(st, "G", gg_, whole);
+    restore_ring(st, "p", p_, whole);
     if (refined_) pd_from_p();  // the double pressure restarts from the float one
-    restore_ring(st, "rhs", rhs_);
+    restore_ring(st, "rhs", rhs_, whole);
     if (!link_.on()) restore_array(st, "sides", sides_);  // on several ranks: from the sides' values below
     if (keep_previous()) {
-      restore_ring(st, "u_prev", up_);
-      restore_ring(st, "v_prev", vp_);
+      restore_ring(st, "u_prev", up_, whole);
+      restore_ring(st, "v_prev", vp_, whole);
     }
     for (Side sd : kSides) {
       SideCondition& sc = c_.boundaries[int(sd)];
@@ -394,15 +420,20 @@ class ProjectionSolver final : public Solver {
   friend class ProjectionBatch<Exec, Real>;
 
   // Checkpoint arrays of the ghost-ring layout, as the whole grid's (gathered on
-  // several ranks, so a run restarts on any number of ranks).
+  // several ranks, so a run restarts on any number of ranks) or as the block's.
   void save_ring(SolverState& st, const std::string& name, const DeviceArray<Exec, Real>& a, std::size_t rows,
-                 std::size_t cols, const std::string& layout) {
+                 std::size_t cols, const std::string& layout, bool whole) {
+    if (!whole) {
+      save_array(st, name, a, rows, cols, layout);
+      st.arrays.back().tile = SolverState::Tile::Ring;
+      return;
+    }
     if (!link_.on()) return save_array(st, name, a, rows, cols, layout);
     const std::vector<Real> w = link_.whole(a);
     st.arrays.push_back({name, sizeof(Real) == sizeof(float), std::vector<double>(w.begin(), w.end()), rows, cols, layout});
   }
-  void restore_ring(const SolverState& st, const std::string& name, DeviceArray<Exec, Real>& a) {
-    if (!link_.on()) return restore_array(st, name, a);
+  void restore_ring(const SolverState& st, const std::string& name, DeviceArray<Exec, Real>& a, bool whole) {
+    if (!link_.on() || !whole) return restore_array(st, name, a);
     const SolverState::Array& in = st.array(name);
     if (in.values.size() != c_.grid.size())
       throw CaseError("the checkpoint's array '" + name + "' has " + std::to_string(in.values.size()) +
@@ -440,6 +471,9 @@ class ProjectionSolver final : public Solver {
     }
     if ((plan_.variant("bodies") == "immersed") != immersed_)
       throw std::logic_error("projection: the bodies variant changed between setup and plan");
+    // Bodies of exact shape left as cells by default: why (the plan and --explain say).
+    if (!immersed_ && !c_.kernels.count("bodies"))
+      plan_.stages["bodies"].note = immersed_fallback(c_, ranks_of_plan());
     dt_device_ = plan_.variant("dt") == "device";
     const std::string& p = plan_.variant("pressure");
     RedBlackSOR<Exec, Real>* sor = this->sor();
@@ -683,7 +717,7 @@ class ProjectionSolver final : public Solver {
     with_cells("momentum", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_) {
-        const ImmersedFaces<Real> b{{ucode_.data(), uw_.data(), uval_.data()}, {vcode_.data(), vw_.data(), vval_.data()}};
+        const ImmersedFaces<Real> b{forcing_view(true), forcing_view(false)};
         if (central) l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b, step});
         else l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b, step});
       } else if (central) {
@@ -703,9 +737,13 @@ class ProjectionSolver final : public Solver {
     with_cells("rhs", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_)
-        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(), step});
+        l.for_each(1, g_.nx, 1, g_.ny,
+                   PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(),
+                                                  ImmersedMass<Real>{forcing_view(true), forcing_view(false),
+                                                                     sflux_.data(), merge_.data()},
+                                                  step});
       else
-        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells, nullptr, step});
+        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells, nullptr, {}, step});
     });
     if (setup_.singular) remove_fluid_mean(l, rhs_.data(), kRhsSum);
   }
@@ -748,6 +786,11 @@ class ProjectionSolver final : public Solver {
   }
 
   void solve_pressure() {
+    const long exchanges = ranks::exchanges_done;
+    solve_pressure_counted();
+    last_exchanges_ = ranks::exchanges_done - exchanges;
+  }
+  void solve_pressure_counted() {
     if (refined_) { solve_mixed(); return; }
     if (sor_device_ && dt_device_) {
       // The report comes with the step's (take_report), a NaN residual too.
@@ -877,6 +920,42 @@ class ProjectionSolver final : public Solver {
     Exec::copy(vp_.data(), v_.data(), n_);
   }
 
+  // One velocity component's immersed faces on the device (core/immersed.hpp, FaceForcing).
+  struct BodyFaces {
+    DeviceArray<Exec, std::int8_t> code, edge_side;
+    DeviceArray<Exec, Real> weight, value, aperture, edge_weight, edge_const, near_weight, near_value, near_t;
+    DeviceArray<Exec, std::int32_t> near;
+  };
+  ForcingView<Real> forcing_view(bool u_component) {
+    BodyFaces& b = u_component ? ubody_ : vbody_;
+    return ForcingView<Real>{b.code.data(),        b.weight.data(),      b.value.data(),
+                             b.aperture.data(),    b.edge_weight.data(), b.edge_const.data(),
+                             b.edge_side.data(),   b.near.data(),        b.near_weight.data(),
+                             b.near_value.data(),  b.near_t.data()};
+  }
+  template <class T>
+  static void upload_as(const std::vector<T>& a, DeviceArray<Exec, T>& d) {
+    d = DeviceArray<Exec, T>(a.size());
+    d.upload(a);
+  }
+  static void upload_faces(const FaceForcing& f, BodyFaces& b) {
+    auto real = [](const std::vector<double>& a, DeviceArray<Exec, Real>& d) {
+      d = DeviceArray<Exec, Real>(a.size());
+      d.upload(std::vector<Real>(a.begin(), a.end()));
+    };
+    upload_as(f.code, b.code);
+    upload_as(f.near, b.near);
+    upload_as(f.edge_side, b.edge_side);
+    real(f.weight, b.weight);
+    real(f.value, b.value);
+    real(f.aperture, b.aperture);
+    real(f.edge_weight, b.edge_weight);
+    real(f.edge_const, b.edge_const);
+    real(f.near_weight, b.near_weight);
+    real(f.near_value, b.near_value);
+    real(f.near_t, b.near_t);
+  }
+
   // The forced faces of immersed bodies, or the surface velocity of turning bodies
   // for the staircase, and the velocity before the step for the forces.
   void upload_bodies() {
@@ -887,16 +966,13 @@ class ProjectionSolver final : public Solver {
     };
     if (immersed_) {
       const ImmersedGeometry& geo = c_.immersed;
-      ucode_ = DeviceArray<Exec, std::int8_t>(n_);
-      vcode_ = DeviceArray<Exec, std::int8_t>(n_);
-      ucode_.upload(geo.u.code);
-      vcode_.upload(geo.v.code);
       source_ = DeviceArray<Exec, std::int8_t>(n_);
       source_.upload(geo.source);
-      real(geo.u.weight, uw_);
-      real(geo.u.value, uval_);
-      real(geo.v.weight, vw_);
-      real(geo.v.value, vval_);
+      merge_ = DeviceArray<Exec, std::int8_t>(n_);
+      merge_.upload(geo.merge);
+      upload_faces(geo.u, ubody_);
+      upload_faces(geo.v, vbody_);
+      real(geo.surface_flux, sflux_);
     } else if (c_.immersed.moving()) {
       real(c_.immersed.wall_u, wallu_);
       real(c_.immersed.wall_v, wallv_);
@@ -962,7 +1038,7 @@ class ProjectionSolver final : public Solver {
     }
     h.flags = &setup_.flags.flags;
     if (immersed_ && !c_.solid.empty()) h.body_cells = &c_.solid;
-    if (immersed_) h.source_cells = &c_.immersed.source;
+    if (immersed_) h.immersed = &c_.immersed;
     h.rho = c_.rho;
     h.nu = c_.nu;
     return h;
@@ -996,8 +1072,9 @@ class ProjectionSolver final : public Solver {
   DeviceArray<Exec, CellFlags> flags_;
   // Immersed bodies: face codes, weights and body velocities (core/immersed.hpp);
   // staircase turning bodies: their velocity at the faces; the previous velocity.
-  DeviceArray<Exec, std::int8_t> ucode_, vcode_, source_;
-  DeviceArray<Exec, Real> uw_, uval_, vw_, vval_, wallu_, wallv_, up_, vp_;
+  DeviceArray<Exec, std::int8_t> source_, merge_;
+  BodyFaces ubody_, vbody_;
+  DeviceArray<Exec, Real> sflux_, wallu_, wallv_, up_, vp_;
   int side_len_;
   DeviceArray<Exec, Real> sides_;  // normal and tangential values of the four sides
   // Scalars in backend memory: the reductions' results and the step's (dt_rule.hpp,
@@ -1031,6 +1108,7 @@ class ProjectionSolver final : public Solver {
   double time_ = 0, dt_ = 0, dt_cap_ = 0, gamma_ = 0;
   std::vector<Real> host_u_, host_v_;  // steady_sample's downloads, reused
   SolveReport last_solve_;
+  long last_exchanges_ = 0;  // halo exchanges of the last pressure solve (several ranks)
   bool has_outflow_ = false;
   bool open_ = false;              // flags computable from the position (no obstacles)
   OpenDomainFlags open_flags_{};

@@ -7,26 +7,31 @@
 #include <type_traits>
 
 #include "models/projection/fields.hpp"
+#include "models/projection/immersed_mass.hpp"
 
 namespace flowlua::projection {
 
-// rhs = div(F, G) / dt on fluid cells. With immersed bodies (kSources), a source
-// cell (core/immersed.hpp) is exempt from continuity: its rhs is div(F - target) / dt
-// with the forced faces' targets F - dt grad p^n, i.e. the Laplacian of p^n over its
-// unknown faces, so that the projection leaves its prescribed velocities as they are
-// (at a steady state exactly).
+// rhs = div(F, G) / dt on fluid cells. With immersed bodies (kSources), a cell with a
+// free face keeps the cut-cell balance of immersed_mass.hpp; a source cell (no free
+// face, core/immersed.hpp) keeps no continuity: its rhs is the Laplacian of p^n over
+// its unknown faces, so that the projection leaves its prescribed velocities as they
+// are (at a steady state exactly).
 template <class Real, class Cells, bool kSources = false>
 struct PressureRhs {
   State<Real> s;
   Real inv_dt;
   Cells cells;
   const std::int8_t* source = nullptr;
+  ImmersedMass<Real> mass{};
   const double* step = nullptr;  // kernels.dt = "device": 1/dt from step[1] (dt_rule.hpp)
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = s.at(i, j);
     if (!is_fluid(cells.at(i, j))) { s.rhs[c] = 0; return; }
+    const Real idt = step ? Real(step[1]) : inv_dt;
     if constexpr (kSources) {
-      if (source[c]) {
+      if (!source[c]) {
+        s.rhs[c] = mass.rhs_dt(s, cells, Real(1) / idt, i, j) * idt;
+      } else {
         const int iw = s.nb.west(i), js = s.nb.south(j);
         const Real pc = s.p[c];
         const Real ge = u_unknown(cells, s.nb, i, j) ? (s.p[s.at(s.nb.east(i), j)] - pc) : Real(0);
@@ -34,11 +39,11 @@ struct PressureRhs {
         const Real gn = v_unknown(cells, s.nb, i, j) ? (s.p[s.at(i, s.nb.north(j))] - pc) : Real(0);
         const Real gs = v_unknown(cells, s.nb, i, js) ? (pc - s.p[s.at(i, js)]) : Real(0);
         s.rhs[c] = (ge - gw) * s.idx * s.idx + (gn - gs) * s.idy * s.idy;
-        return;
       }
+      return;
     }
     const Real div = (s.f[c] - s.f[s.at(s.nb.west(i), j)]) * s.idx + (s.g[c] - s.g[s.at(i, s.nb.south(j))]) * s.idy;
-    s.rhs[c] = div * (step ? Real(step[1]) : inv_dt);
+    s.rhs[c] = div * idt;
   }
 };
 
