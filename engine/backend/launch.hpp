@@ -15,6 +15,20 @@ struct NothingAfter {
   FL_HD void operator()(I...) const {}
 };
 
+// f, where the gate (in backend memory) is open: a launch whose work a device-side
+// decision may have cancelled (the SOR sweeps after the stop, linalg/sor_device.hpp).
+// The CUDA backend tests the gate in every thread; the CPU backend once, before the
+// loop (Exec::for_each_gated).
+template <class G, class F>
+struct GatedPoint {
+  G gate;
+  F f;
+  template <class... I>
+  FL_HD void operator()(I... ix) const {
+    if (gate.open()) f(ix...);
+  }
+};
+
 template <class Exec>
 struct DirectLaunch {
   template <class F>

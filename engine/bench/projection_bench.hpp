@@ -112,6 +112,7 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
     r.stage = name;
     const auto& solver = name == "step_direct" ? sd : name == "step_host" ? sh : s;
     r.variant = *st.plan_stage ? solver.kernel_plan().variant(st.plan_stage) : "";
+    if (name == "step") r.variant = s.launch_used();  // what ran: a refused recording shows here
     r.n = n;
     r.median_ms = t.median_ms;
     r.min_ms = t.min_ms;

@@ -370,8 +370,8 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       const int half = (v.nb.nx + 1) / 2, ny = v.nb.ny;
       auto run = [&](auto cells) {
         using Sweep = SorColourSweep<Real, decltype(cells)>;
-        Exec::for_each(0, half - 1, 1, ny, SorGated<Sweep>{Sweep{v, cells, Real(c_.omega), halo_.colour(0)}, gate});
-        Exec::for_each(0, half - 1, 1, ny, SorGated<Sweep>{Sweep{v, cells, Real(c_.omega), halo_.colour(1)}, gate});
+        Exec::for_each_gated(gate, 0, half - 1, 1, ny, Sweep{v, cells, Real(c_.omega), halo_.colour(0)});
+        Exec::for_each_gated(gate, 0, half - 1, 1, ny, Sweep{v, cells, Real(c_.omega), halo_.colour(1)});
       };
       if (variant_ == SorVariant::TwoColourOpen) run(open_);
       else run(FlagArray{v.flags, v.nb.nx + 2});

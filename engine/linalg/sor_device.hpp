@@ -41,6 +41,7 @@ enum : int {
 }  // namespace sor_slot
 
 // Where a sweep stands in its body; `s` null: not gated (RedBlackSOR::solve's sweeps).
+// The two-colour sweeps run gated through Exec::for_each_gated (backend/launch.hpp).
 struct SorGate {
   const double* s = nullptr;
   int pos = 0, per_body = 1, max_iter = 0;
@@ -64,17 +65,6 @@ struct SorStart {
     s[kRes2] = 0;
     s[kInAlt] = 0;
     s[kContinue] = s[kActive];
-  }
-};
-
-// A two-colour sweep (SorColourSweep) that does nothing once the gate is shut.
-template <class F>
-struct SorGated {
-  F f;
-  SorGate gate;
-  template <class... I>
-  FL_HD void operator()(I... ix) const {
-    if (gate.open()) f(ix...);
   }
 };
 

@@ -100,6 +100,12 @@ struct CpuExec {
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     *out = reduce_sum(i0, i1, j0, j1, f);
   }
+  // f where gate.open() (backend/launch.hpp, GatedPoint): here memory is the host's,
+  // so the gate is read once.
+  template <class G, class F>
+  static void for_each_gated(const G& gate, int i0, int i1, int j0, int j1, const F& f) {
+    if (gate.open()) for_each(i0, i1, j0, j1, f);
+  }
   // A reduction, then a one-thread stage (the CUDA backend runs both in one launch).
   template <class F, class Then>
   static void reduce_max_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, const Then& then) {
@@ -111,7 +117,18 @@ struct CpuExec {
     *out = reduce_sum(i0, i1, j0, j1, f);
     then(0, 0);
   }
+  template <class F1, class F2, class Then>
+  static void reduce_max2_into_then(int i0, int i1, int j0, int j1, const F1& f1, const F2& f2, double* out1,
+                                    double* out2, const Then& then) {
+    *out1 = reduce_max(i0, i1, j0, j1, f1);
+    *out2 = reduce_max(i0, i1, j0, j1, f2);
+    then(0, 0);
+  }
   static void read_scalars(double* host, const double* dev, int n) { std::memcpy(host, dev, n * sizeof(double)); }
+  // The first n of every `stride` scalars, `rows` times (host laid out as dev).
+  static void read_scalar_rows(double* host, const double* dev, int n, int stride, int rows) {
+    for (int r = 0; r < rows; ++r) std::memcpy(host + std::size_t(r) * stride, dev + std::size_t(r) * stride, n * sizeof(double));
+  }
 
   // Batches (backend/batch_launch.hpp): fs[b] for the members b = 0 .. n-1, each over
   // the same range, each result into *outs[b]. A member's loop is the one for_each /

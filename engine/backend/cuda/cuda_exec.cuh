@@ -11,6 +11,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <string>
 
+#include "backend/launch.hpp"
 #include "core/error.hpp"
 
 namespace flowlua {
@@ -224,6 +225,55 @@ __global__ void reduce_then_kernel(int i0, int i1, int j0, int j1, F f, double* 
   }
 }
 
+// Two maxima in one pass (f1 and f2 over the same range: u and v read once), the
+// partials of f2 after those of f1, finished by the last block as above; each result
+// is the one reduce_then_kernel gives for its function alone.
+template <class F1, class F2, class Then>
+__global__ void reduce_max2_then_kernel(int i0, int i1, int j0, int j1, F1 f1, F2 f2, double* partial,
+                                        unsigned* count, double* out1, double* out2, Then then) {
+  using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
+  __shared__ typename BlockReduce::TempStorage tmp;
+  __shared__ bool last;
+  MaxOp op;
+  double a1 = MaxOp::identity, a2 = MaxOp::identity;
+  const int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i <= i1) {
+#pragma unroll 4
+    for (int j = j0 + int(blockIdx.y); j <= j1; j += int(gridDim.y)) {
+      a1 = op(a1, f1(i, j));
+      a2 = op(a2, f2(i, j));
+    }
+  }
+  const double r1 = BlockReduce(tmp).Reduce(a1, op);
+  __syncthreads();  // before tmp is used again
+  const double r2 = BlockReduce(tmp).Reduce(a2, op);
+  const unsigned blocks = gridDim.x * gridDim.y;
+  if (threadIdx.x == 0) {
+    const unsigned k = blockIdx.y * gridDim.x + blockIdx.x;
+    partial[k] = r1;
+    partial[blocks + k] = r2;
+    __threadfence();
+    last = atomicAdd(count, 1u) == blocks - 1;
+  }
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  double b1 = MaxOp::identity, b2 = MaxOp::identity;
+  for (int k = threadIdx.x; k < int(blocks); k += blockDim.x) {
+    b1 = op(b1, __ldcg(partial + k));
+    b2 = op(b2, __ldcg(partial + blocks + k));
+  }
+  const double t1 = BlockReduce(tmp).Reduce(b1, op);
+  __syncthreads();
+  const double t2 = BlockReduce(tmp).Reduce(b2, op);
+  if (threadIdx.x == 0) {
+    *out1 = t1;
+    *out2 = t2;
+    *count = 0;
+    then(0, 0);
+  }
+}
+
 // The count of reduce_then_kernel, zero between launches (allocated once).
 inline unsigned* reduce_count() {
   static unsigned* c = nullptr;
@@ -284,6 +334,23 @@ void reduce_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, c
   reduce_then_kernel<Op><<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(i0, i1, j0, j1, f, buf, count, out,
                                                                               then);
   cuda_check(cudaGetLastError(), "reduce_then_kernel launch");
+}
+
+template <class F1, class F2, class Then>
+void reduce_max2_into_then(int i0, int i1, int j0, int j1, const F1& f1, const F2& f2, double* out1, double* out2,
+                           const Then& then) {
+  const int width = i1 - i0 + 1, height = j1 - j0 + 1;
+  if (width <= 0 || height <= 0) {
+    reduce_into<MaxOp>(i0, i1, j0, j1, f1, out1);
+    reduce_into_then<MaxOp>(i0, i1, j0, j1, f2, out2, then);
+    return;
+  }
+  // The same blocks as reduce_into (<= 4096 of them: both halves fit the scratch).
+  const int bx = (width + kReduceThreads - 1) / kReduceThreads;
+  const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
+  reduce_max2_then_kernel<<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(
+      i0, i1, j0, j1, f1, f2, scratch(), reduce_count(), out1, out2, then);
+  cuda_check(cudaGetLastError(), "reduce_max2_then_kernel launch");
 }
 
 template <class Op, class F>
@@ -377,6 +444,18 @@ struct CudaExec {
   static void reduce_sum_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
     cuda_detail::reduce_into<cuda_detail::SumOp>(i0, i1, j0, j1, f, out);
   }
+  // Two maxima over the same range in one pass, then then(0, 0): the values of two
+  // reduce_max_into calls.
+  template <class F1, class F2, class Then>
+  static void reduce_max2_into_then(int i0, int i1, int j0, int j1, const F1& f1, const F2& f2, double* out1,
+                                    double* out2, const Then& then) {
+    cuda_detail::reduce_max2_into_then(i0, i1, j0, j1, f1, f2, out1, out2, then);
+  }
+  // f where gate.open() (backend/launch.hpp): every thread reads the gate.
+  template <class G, class F>
+  static void for_each_gated(const G& gate, int i0, int i1, int j0, int j1, const F& f) {
+    for_each(i0, i1, j0, j1, GatedPoint<G, F>{gate, f});
+  }
   // The same, then then(0, 0) on one thread once *out is written: one launch (the
   // same bits as the reduction alone).
   template <class F, class Then>
@@ -451,6 +530,14 @@ struct CudaExec {
   // Copies n scalars from backend memory to the host: one round trip for all.
   static void read_scalars(double* host, const double* dev, int n) {
     cuda_check(cudaMemcpy(host, dev, n * sizeof(double), cudaMemcpyDeviceToHost), "scalar copy");
+  }
+
+  // The first n of every `stride` scalars, `rows` times (host laid out as dev): one
+  // strided copy.
+  static void read_scalar_rows(double* host, const double* dev, int n, int stride, int rows) {
+    const std::size_t pitch = std::size_t(stride) * sizeof(double);
+    cuda_check(cudaMemcpy2D(host, pitch, dev, pitch, n * sizeof(double), rows, cudaMemcpyDeviceToHost),
+               "scalar rows copy");
   }
 
   static void synchronize() { cuda_check(cudaDeviceSynchronize(), "synchronize"); }

@@ -29,7 +29,18 @@ static __global__ void set_condition_kernel(cudaGraphConditionalHandle handle, c
   cudaGraphSetConditional(handle, *flag != 0 ? 1u : 0u);
 }
 
-// A second capturing stream for the bodies of conditional nodes (blocking, made once).
+// The capturing stream of every StepGraph, and a second one for the bodies of
+// conditional nodes: blocking (see above), made once per process. One each, not one
+// per solver: the legacy stream synchronizes implicitly with every blocking stream,
+// so a stream per solver (a batch of 256 has 256 solvers) would slow every launch.
+inline cudaStream_t capture_stream() {
+  static cudaStream_t s = [] {
+    cudaStream_t t = nullptr;
+    cuda_check(cudaStreamCreate(&t), "cudaStreamCreate(capture)");
+    return t;
+  }();
+  return s;
+}
 inline cudaStream_t body_stream() {
   static cudaStream_t s = [] {
     cudaStream_t t = nullptr;
@@ -49,7 +60,6 @@ class StepGraph<CudaExec> {
   StepGraph& operator=(const StepGraph&) = delete;
   ~StepGraph() {
     if (exec_) cudaGraphExecDestroy(exec_);
-    if (stream_) cudaStreamDestroy(stream_);
   }
 
   bool ready() const { return exec_ != nullptr; }
@@ -62,12 +72,12 @@ class StepGraph<CudaExec> {
   template <class F>
   bool capture(F&& enqueue) {
     if (exec_ || failed_) return exec_ != nullptr;
-    if (!stream_) cuda_check(cudaStreamCreate(&stream_), "cudaStreamCreate(capture)");  // blocking: see above
-    cudaError_t e = cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal);
+    cudaStream_t stream = cuda_detail::capture_stream();
+    cudaError_t e = cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
     if (e != cudaSuccess) return fail(std::string("cudaStreamBeginCapture: ") + cudaGetErrorString(e));
     cudaStream_t& ls = cuda_detail::launch_stream();
     const cudaStream_t outer = ls;
-    ls = stream_;
+    ls = stream;
     std::string err;
     try {
       enqueue();
@@ -76,7 +86,7 @@ class StepGraph<CudaExec> {
     }
     ls = outer;
     cudaGraph_t g = nullptr;
-    e = cudaStreamEndCapture(stream_, &g);
+    e = cudaStreamEndCapture(stream, &g);
     if (err.empty() && (e != cudaSuccess || !g)) err = std::string("cudaStreamEndCapture: ") + cudaGetErrorString(e);
     if (err.empty()) {
       e = cudaGraphInstantiate(&exec_, g, 0);
@@ -101,7 +111,6 @@ class StepGraph<CudaExec> {
   }
 
   cudaGraphExec_t exec_ = nullptr;
-  cudaStream_t stream_ = nullptr;
   bool failed_ = false;
   std::string why_;
 };

@@ -160,7 +160,12 @@ class ProjectionBatch final : public BatchStepper {
     rec_.flush(tag);
     batched_ = batched_ && rec_.last_flush_batched();
   }
-  void read() { Exec::read_scalars(host_.data(), scal_.data(), int(host_.size())); }
+  // The slots the batch reads back (kInverseTime .. kResidual2 of every member): one
+  // strided copy, the rest of each member's block (its own device step's) left out.
+  void read() {
+    Exec::read_scalar_rows(host_.data(), scal_.data(), kBatchSlots, K, int(m_.size()));
+  }
+  static constexpr int kBatchSlots = kResidual2 + 1;
 
   // RedBlackSOR::solve's two-colour iteration (the same sweeps, checks and stopping
   // rule, linalg/rbsor.hpp) for all members at once.

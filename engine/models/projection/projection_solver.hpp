@@ -166,6 +166,14 @@ class ProjectionSolver final : public Solver {
     else throw CaseError("no stage '" + stage + "' in the projection model");
   }
   const KernelPlan& kernel_plan() const { return plan_; }
+  // How the steps so far were launched, for the harness's rows: "graph" (every step
+  // since the recordings replayed), "direct", or "direct (graph refused)" when CUDA
+  // refused a recording (plan() says why).
+  std::string launch_used() const {
+    for (const StepGraph<Exec>& g : graphs_)
+      if (graph_ && g.failed()) return "direct (graph refused)";
+    return graph_ && graph_replays_ > 0 ? "graph" : "direct";
+  }
 
   long steps() const override { return steps_; }
   // In device mode the time and dt of the last step come from its report: these wait
@@ -576,17 +584,16 @@ class ProjectionSolver final : public Solver {
   }
 
   // kernels.dt = "device": the maxima, then DeviceDt (dt_rule.hpp) in backend memory,
-  // run by the last block of the last reduction (one launch per reduction on CUDA;
-  // the same values as launch_dt's).
+  // run by the last block of the reduction: one launch on CUDA (both maxima in one
+  // pass), the same values as launch_dt's.
   void device_dt() {
     const State<Real> s = state();
     const DeviceDt dt{scal_, rule_, need_speed(), need_peclet()};
     if (!dt.speed) {
       Exec::for_each(0, 0, 0, 0, dt);
-    } else if (dt.peclet) {
-      Exec::reduce_max_into_then(0, g_.nx, 0, g_.ny, InverseConvectiveTime<Real>{s}, scal_ + kInverseTime,
-                                 NothingAfter{});
-      Exec::reduce_max_into_then(0, g_.nx, 0, g_.ny, SpeedSquared<Real>{s}, scal_ + kSpeedSquared, dt);
+    } else if (dt.peclet) {  // both maxima in one pass
+      Exec::reduce_max2_into_then(0, g_.nx, 0, g_.ny, InverseConvectiveTime<Real>{s}, SpeedSquared<Real>{s},
+                                  scal_ + kInverseTime, scal_ + kSpeedSquared, dt);
     } else {
       Exec::reduce_max_into_then(0, g_.nx, 0, g_.ny, InverseConvectiveTime<Real>{s}, scal_ + kInverseTime, dt);
     }
