@@ -7,7 +7,8 @@
 # fails costs only its own results. The MPS daemon is started first, so the GPU tests
 # may run several processes at once (time-slicing without it is slower than running
 # them in turn). Parts:
-#   gpu_ctest    ctest -L gpu (every CUDA-against-CPU test and the cases on --backend cuda)
+#   gpu_ctest    ctest -L gpu (every CUDA-against-CPU test and the cases on --backend cuda;
+#                GPU_CTEST_EXCLUDE=REGEX leaves tests out)
 #   steady checkpoint tridiagonal lbm fs fs3d fs_sides core3d adi sanitizer batch mpi   the *_on_device.sh scripts
 #   lbm_case     tests/gpu/lbm_case_vs_harness.sh (the lbm_swe step: harness against case, rest against motion)
 #   step_kernels tests/gpu/step_kernels_on_device.sh (ncu: kernel time a step of the 128^2 step and the batch)
@@ -48,7 +49,7 @@ for part in "$@"; do
     # Two OpenMP threads per test: six CPU-backend references with 16 threads each on
     # 16 cores spin against each other (measured: the 3D solver tests took 50-150 s).
     OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} timeout "$lim" ctest --test-dir build-gpu -L gpu -j 6 --timeout 150 \
-      --output-on-failure > "$dir/$part.log" 2>&1
+      ${GPU_CTEST_EXCLUDE:+-E "$GPU_CTEST_EXCLUDE"} --output-on-failure > "$dir/$part.log" 2>&1
   elif [ -n "${script[$part]:-}" ]; then
     OUT=$dir timeout "$lim" bash "tests/gpu/${script[$part]}" > "$dir/$part.log" 2>&1
   else
