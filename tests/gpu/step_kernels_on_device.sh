@@ -76,9 +76,9 @@ ncu --clock-control none --cache-control none --metrics gpu__time_duration.sum -
 echo "ncu 128^2 exit $?" >> "$sum"
 summarise "$OUT/ncu_step128.csv" "momentum" "lone 128^2 step, float, graph"
 
-# 2. The batch: MEMBERS cavities of 64^2.
+# 2. The batch: MEMBERS cavities of 64^2 (each member's setup launches about 11 kernels: skipped).
 ncu --clock-control none --cache-control none --metrics gpu__time_duration.sum --csv --print-units base \
-  --launch-skip 2000 --launch-count 150 "$fl" --quiet --backend cuda --output "$OUT/run_batch" \
+  --launch-skip $(( 12 * M + 600 )) --launch-count 150 "$fl" --quiet --backend cuda --output "$OUT/run_batch" \
   tests/perf/batch_throughput.lua --set mode=batch --set members="$M" --set n=64 --set steps=200 \
   > "$OUT/ncu_batch.csv" 2> "$OUT/ncu_batch.err"
 echo "ncu batch exit $?" >> "$sum"
