@@ -76,6 +76,7 @@ double max_diff(Solver& a, Solver& b, const std::string& field) {
 void compare(PsiOmegaConfig c, Precision prec, double tol) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   c.precision = prec;
+  const bool line_solver = c.pressure.solver == PressureSolverKind::LineAdi;
   // Each backend stops its CG where its own (differently ordered) residual says so,
   // so the two stream functions differ by up to about the solver tolerance; in
   // double it is set far below the 1e-9 bound of the comparison (at 1e-8 the
@@ -83,6 +84,16 @@ void compare(PsiOmegaConfig c, Precision prec, double tol) {
   // kernels).
   c.pressure.tol = prec == Precision::Float ? 1e-5 : 1e-13;  // each reachable in its precision
   c.pressure.max_iter = 100000;
+  // Line relaxation's residual stops falling at about 1e-13 in double (the CPU's
+  // 5.7e-14 to 9.5e-14 on the lid cavity, in 35-40 iterations) and near 1e-5 in float
+  // (the tall cavity: 8.4e-6 after 21 iterations, then stalled): at those tolerances a
+  // backend whose rounding lands just above them sweeps to max_iter every step (the
+  // tests ran past 150 s on the GPU). 1e-12 in double is still three orders below the
+  // comparison's 1e-9; in float the solve stops at its floor after 1000 iterations.
+  if (line_solver) {
+    if (prec == Precision::Double) c.pressure.tol = 1e-12;
+    else c.pressure.max_iter = 1000;
+  }
   c.backend = BackendChoice::Cpu;
   auto cpu = make_psi_omega_solver(c);
   c.backend = BackendChoice::Cuda;
