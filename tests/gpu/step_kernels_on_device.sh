@@ -78,7 +78,7 @@ summarise "$OUT/ncu_step128.csv" "momentum" "lone 128^2 step, float, graph"
 
 # 2. The batch: MEMBERS cavities of 64^2 (each member's setup launches about 11 kernels: skipped).
 ncu --clock-control none --cache-control none --metrics gpu__time_duration.sum --csv --print-units base \
-  --launch-skip $(( 12 * M + 600 )) --launch-count 150 "$fl" --quiet --backend cuda --output "$OUT/run_batch" \
+  --launch-skip $(( 12 * M + 600 )) --launch-count 150 "$fl" --quiet --backend cuda --precision float --output "$OUT/run_batch" \
   tests/perf/batch_throughput.lua --set mode=batch --set members="$M" --set n=64 --set steps=200 \
   > "$OUT/ncu_batch.csv" 2> "$OUT/ncu_batch.err"
 echo "ncu batch exit $?" >> "$sum"
