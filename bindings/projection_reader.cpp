@@ -77,9 +77,9 @@ void read_kernels(const TableReader& top, ProjectionCase& m, CaseSpec& spec) {
   top.push("kernels");
   TableReader t(L, -1, "kernels",
                 {"advection", "gamma", "general", "bodies", "boundaries", "dt", "momentum", "rhs", "pressure",
-                 "pressure_stop", "correction", "launch"});
+                 "pressure_stop", "correction", "launch", "pdl"});
   read_forced_kernels(t, {"bodies", "boundaries", "dt", "momentum", "rhs", "pressure", "pressure_stop", "correction",
-                          "launch"},
+                          "launch", "pdl"},
                       spec);
   // A gamma on its own asks for the hybrid blend.
   const char* fallback = t.has("gamma") ? "hybrid" : "central";

@@ -2,7 +2,10 @@
 //   StepGraph  what a model launches for one step, recorded once and replayed with
 //              one launch; capture() is false where there is nothing to record (the
 //              CPU backend) or the step needs the host, and the caller launches the
-//              step directly.
+//              step directly. With `programmatic` (CUDA, compute capability 9.0+)
+//              a kernel that follows a kernel gets a programmatic edge: it may start
+//              while the one before finishes (backend/cuda/cuda_exec.cuh, pdl_enter);
+//              programmatic_edges() says how many the recording has.
 //   GraphLoop  a loop whose condition the device decides: while a step is recorded,
 //              run_while() records `body` once into a conditional while node that
 //              repeats it as long as the double at `flag` (backend memory; the body's
@@ -21,8 +24,9 @@ class StepGraph {
   bool failed() const { return true; }
   const std::string& why() const { return why_; }
   template <class F>
-  bool capture(F&&) { return false; }
+  bool capture(F&&, bool = false) { return false; }
   void launch() {}
+  long programmatic_edges() const { return 0; }
 
  private:
   std::string why_ = "no graphs on this backend";

@@ -15,6 +15,8 @@
 //   step        dt + momentum + rhs + 5 sweeps + one residual + correction = 31A,
 //               as the plan runs it (on CUDA: dt and the pressure stop on the device,
 //               the step replayed from a CUDA graph; issue 12)
+//   step_graph_nopdl  the same with kernels.pdl = "off" (the graph's kernels with
+//               ordinary edges: each starts after the one before has ended)
 //   step_direct the same with kernels.launch = "direct" (every kernel launched)
 //   step_host   the path before issue 12: kernels dt = "host", pressure_stop =
 //               "host", launch = "direct" (three host reads a step)
@@ -71,13 +73,15 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
   projection::ProjectionSolver<Exec, Real> s(c);
   for (int k = 0; k < 5; ++k) s.step();  // a flow, not zeros
   // The step on the other launch paths, for comparison in the same run.
-  ProjectionConfig cd = c, ch = c;
+  ProjectionConfig cd = c, ch = c, cn = c;
+  cn.kernels["pdl"] = "off";
   cd.kernels["launch"] = "direct";
   ch.kernels["dt"] = "host";
   ch.kernels["pressure_stop"] = "host";
   ch.kernels["launch"] = "direct";
-  projection::ProjectionSolver<Exec, Real> sd(cd), sh(ch);
+  projection::ProjectionSolver<Exec, Real> sd(cd), sh(ch), sn(cn);
   for (int k = 0; k < 5; ++k) {
+    sn.step();
     sd.step();
     sh.step();
   }
@@ -93,13 +97,15 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
   };
   const Stage stages[] = {{"dt", "dt", 2},         {"momentum", "momentum", 4}, {"rhs", "rhs", 3},
                           {"sweep", "pressure", 3}, {"residual", "", 2},       {"correction", "correction", 5},
-                          {"boundaries", "boundaries", 0}, {"step", "launch", 31}, {"step_direct", "launch", 31},
+                          {"boundaries", "boundaries", 0}, {"step", "launch", 31}, {"step_graph_nopdl", "pdl", 31},
+                          {"step_direct", "launch", 31},
                           {"step_host", "dt", 31}};
   std::vector<Row> rows;
   for (const Stage& st : stages) {
     const std::string name = st.name;
     Timing t;
     if (name == "step") t = time_median<Exec>([&] { s.step(); }, opt.warmup, repeats, per_batch);
+    else if (name == "step_graph_nopdl") t = time_median<Exec>([&] { sn.step(); }, opt.warmup, repeats, per_batch);
     else if (name == "step_direct") t = time_median<Exec>([&] { sd.step(); }, opt.warmup, repeats, per_batch);
     else if (name == "step_host") t = time_median<Exec>([&] { sh.step(); }, opt.warmup, repeats, per_batch);
     else if (name == "sweep") {
@@ -110,9 +116,11 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
     r.backend = Exec::name;
     r.precision = std::is_same_v<Real, float> ? "float" : "double";
     r.stage = name;
-    const auto& solver = name == "step_direct" ? sd : name == "step_host" ? sh : s;
+    const auto& solver = name == "step_direct" ? sd : name == "step_host" ? sh : name == "step_graph_nopdl" ? sn : s;
     r.variant = *st.plan_stage ? solver.kernel_plan().variant(st.plan_stage) : "";
-    if (name == "step") r.variant = s.launch_used();  // what ran: a refused recording shows here
+    // What ran: a refused recording shows here.
+    if (name == "step") r.variant = s.launch_used();
+    if (name == "step_graph_nopdl") r.variant = sn.launch_used();
     r.n = n;
     r.median_ms = t.median_ms;
     r.min_ms = t.min_ms;

@@ -128,6 +128,7 @@ __global__ void __launch_bounds__(32 * kWarps) fused_sweep_kernel(const Real* __
                                                                    int nx, int ny, Real idx2, Real idy2,
                                                                    Real omega, Real omega_over_diag_interior,
                                                                    double* res2, SorGate gate) {
+  cuda_detail::pdl_enter();  // before the gate and p are read (cuda_exec.cuh)
   bool residual = kResidual;
   if (gate.s) {
     if (!gate.open()) return;
@@ -189,15 +190,13 @@ struct FusedSorSweep<CudaExec> {
     const Real wd = omega / diag;
     dim3 block(32, kWarps);
     dim3 grid((strips + kWarps - 1) / kWarps, (ny + B - 1) / B);
+    const Real* pin = v.p;
     if (res2)
-      fused_sweep_kernel<Real, Cells, true, B>
-          <<<grid, block, 0, cuda_detail::launch_stream()>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, res2,
-                                                             gate);
+      cuda_detail::launch(fused_sweep_kernel<Real, Cells, true, B>, grid, block, "fused SOR sweep launch", pin, pout,
+                          v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, res2, gate);
     else
-      fused_sweep_kernel<Real, Cells, false, B>
-          <<<grid, block, 0, cuda_detail::launch_stream()>>>(v.p, pout, v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd,
-                                                             nullptr, gate);
-    cuda_check(cudaGetLastError(), "fused SOR sweep launch");
+      cuda_detail::launch(fused_sweep_kernel<Real, Cells, false, B>, grid, block, "fused SOR sweep launch", pin, pout,
+                          v.rhs, cells, nx, ny, v.idx2, v.idy2, omega, wd, static_cast<double*>(nullptr), gate);
   }
 
   // A batch's sweeps, one launch for the n members (args in backend memory); every

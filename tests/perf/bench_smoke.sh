@@ -18,18 +18,19 @@ awk -F, '
     if (($6 == "sweep" || $6 == "momentum" || $6 == "step" || $6 == "lbm_swe_step") && !($14 > 0)) { print "no byte count in row " NR; bad = 1 }
     stages[$6] = 1 }
   END {
-    # per size: 10 projection stages in each precision (the step on three launch
+    # per size: 11 projection stages in each precision (the step on four launch
     # paths), and the lbm_swe step: flat and bed in double, in float, and in float
     # with fp16 storage (6 rows)
-    if (rows != 2 * (2 * 10 + 6)) { print "expected 52 rows, got " rows; bad = 1 }
+    if (rows != 2 * (2 * 11 + 6)) { print "expected 56 rows, got " rows; bad = 1 }
     n = 0; for (s in stages) n++
-    if (n != 11) { print "expected 11 stages, got " n; bad = 1 }
+    if (n != 12) { print "expected 12 stages, got " n; bad = 1 }
     exit bad }' "$out/bench.csv"
 rows=$(grep -c '"stage"' "$out/bench.json")
-[ "$rows" -eq 52 ] || { echo "bench.json has $rows rows, expected 52"; exit 1; }
+[ "$rows" -eq 56 ] || { echo "bench.json has $rows rows, expected 56"; exit 1; }
 grep -q "| fp16 | 32 | lbm_swe_step | bed_open |" "$out.table" || { echo "table lacks the fp16 32 lbm_swe bed row"; exit 1; }
 grep -q "| double | 48 | step_host | host |" "$out.table" || { echo "table lacks the double 48 step_host row"; exit 1; }
-echo "bench smoke: 52 rows in bench.csv and bench.json"
+grep -q "| float | 32 | step_graph_nopdl | direct |" "$out.table" || { echo "table lacks the float 32 step_graph_nopdl row"; exit 1; }
+echo "bench smoke: 56 rows in bench.csv and bench.json"
 
 fs_out=$out/fractional_step
 "$flowlua" --bench --bench-model fractional_step --backend cpu --bench-sizes 32 --bench-repeats 3 --quiet \

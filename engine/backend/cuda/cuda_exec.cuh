@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cub/block/block_reduce.cuh>
 #include <string>
+#include <utility>
 
 #include "backend/launch.hpp"
 #include "core/error.hpp"
@@ -37,8 +38,100 @@ inline cudaStream_t& launch_stream() {
 constexpr int kReduceThreads = 256;
 constexpr int kReduceBlocks = 8192;  // at most this many partial results
 
+// Programmatic dependent launch (Hopper and later; issue 12). Inside a recorded step
+// (backend/cuda/step_graph.cuh, StepGraph::capture with `programmatic`) a kernel that
+// follows another kernel is launched with cudaLaunchAttributeProgrammaticStreamSerialization:
+// the graph's edge becomes programmatic, and the kernel may be scheduled as soon as
+// every block of the one before has passed pdl_enter(), instead of after its last
+// block has exited. Every kernel launched through launch() below starts with
+// pdl_enter(): griddepcontrol.wait returns once the kernels it depends on have
+// completed and their writes are visible (not merely triggered), so nothing is read
+// or written before its predecessor is done, and since every kernel of the chain
+// waits so, a kernel also sees the writes of all kernels before its predecessor. Then
+// griddepcontrol.launch_dependents lets the next kernel's launch and block scheduling
+// overlap this kernel's work and tail. Launched without the attribute (direct
+// launches, graphs recorded without it) both instructions do nothing. Kernels launched
+// otherwise (<<<>>>: the batch kernels, other solvers' kernels, set_condition_kernel)
+// never get the attribute; one of them before a kernel of launch() is safe, since the
+// wait also covers a predecessor that never triggers (it then counts as triggered when
+// it exits).
+__device__ __forceinline__ void pdl_enter() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
+// Set by StepGraph::capture for the launches of a recording that asks for programmatic
+// edges (thread-local, like the launch stream); programmatic_edges counts them.
+struct ProgrammaticCapture {
+  bool on = false;
+  long edges = 0;
+};
+inline ProgrammaticCapture& programmatic_capture() {
+  static thread_local ProgrammaticCapture p;
+  return p;
+}
+
+// Whether this device has programmatic dependent launch (compute capability 9.0+).
+inline bool programmatic_launch_supported() {
+  static const bool ok = [] {
+    int dev = 0, major = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    return major >= 9;
+  }();
+  return ok;
+}
+
+// A programmatic edge only where it is asked for, the stream is recording, and the
+// launch depends on exactly one node, a kernel (after a copy, a conditional node or
+// at the start of a graph the ordinary edge stays).
+inline bool programmatic_edge(cudaStream_t s) {
+  if (!programmatic_capture().on || !s) return false;
+  cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+  const cudaGraphNode_t* deps = nullptr;
+  std::size_t n = 0;
+  if (cudaStreamGetCaptureInfo(s, &st, nullptr, nullptr, &deps, nullptr, &n) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  if (st != cudaStreamCaptureStatusActive || n != 1) return false;
+  cudaGraphNodeType type;
+  if (cudaGraphNodeGetType(deps[0], &type) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return type == cudaGraphNodeTypeKernel;
+}
+
+// Every launch of this backend's step kernels: on the launch stream, with a
+// programmatic edge where programmatic_edge says so. The kernel must begin with
+// pdl_enter().
+template <class... Params, class... Args>
+void launch(void (*kernel)(Params...), dim3 grid, dim3 block, const char* what, Args&&... args) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = grid;
+  cfg.blockDim = block;
+  cfg.dynamicSmemBytes = 0;
+  cfg.stream = launch_stream();
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  if (programmatic_edge(cfg.stream)) {
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    ++programmatic_capture().edges;
+  }
+  cuda_check(cudaLaunchKernelEx(&cfg, kernel, std::forward<Args>(args)...), what);
+}
+
 template <class F>
 __global__ void for_each_kernel(int i0, int i1, int j0, int j1, F f) {
+  pdl_enter();
   int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
   int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
   if (i <= i1 && j <= j1) f(i, j);
@@ -50,6 +143,7 @@ __global__ void for_each_kernel(int i0, int i1, int j0, int j1, F f) {
 template <int kMinBlocks, class F>
 __global__ void __launch_bounds__(kBlockX * kBlockY, kMinBlocks)
     for_each_bounded_kernel(int i0, int i1, int j0, int j1, F f) {
+  pdl_enter();
   int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
   int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
   if (i <= i1 && j <= j1) f(i, j);
@@ -57,6 +151,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY, kMinBlocks)
 
 template <class F>
 __global__ void for_each3_kernel(int i0, int i1, int j0, int j1, int k0, int k1, F f) {
+  pdl_enter();
   int i = i0 + int(blockIdx.x * blockDim.x + threadIdx.x);
   int j = j0 + int(blockIdx.y * blockDim.y + threadIdx.y);
   int k = k0 + int(blockIdx.z);
@@ -89,6 +184,7 @@ struct SumOp {
 // not). Each block leaves one partial result; no integer division per element.
 template <class Op, class F>
 __global__ void reduce_kernel(int i0, int i1, int j0, int j1, F f, double* partial) {
+  pdl_enter();
   using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
   __shared__ typename BlockReduce::TempStorage tmp;
   Op op;
@@ -104,6 +200,7 @@ __global__ void reduce_kernel(int i0, int i1, int j0, int j1, F f, double* parti
 
 template <class Op>
 __global__ void finish_kernel(const double* partial, int n, double* out) {
+  pdl_enter();
   using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
   __shared__ typename BlockReduce::TempStorage tmp;
   Op op;
@@ -195,6 +292,7 @@ void reduce_batch_into(int i0, int i1, int j0, int j1, const F* fs, double* cons
 template <class Op, class F, class Then>
 __global__ void reduce_then_kernel(int i0, int i1, int j0, int j1, F f, double* partial, unsigned* count,
                                    double* out, Then then) {
+  pdl_enter();
   using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
   __shared__ typename BlockReduce::TempStorage tmp;
   __shared__ bool last;
@@ -231,6 +329,7 @@ __global__ void reduce_then_kernel(int i0, int i1, int j0, int j1, F f, double* 
 template <class F1, class F2, class Then>
 __global__ void reduce_max2_then_kernel(int i0, int i1, int j0, int j1, F1 f1, F2 f2, double* partial,
                                         unsigned* count, double* out1, double* out2, Then then) {
+  pdl_enter();
   using BlockReduce = cub::BlockReduce<double, kReduceThreads>;
   __shared__ typename BlockReduce::TempStorage tmp;
   __shared__ bool last;
@@ -311,10 +410,8 @@ void reduce_into(int i0, int i1, int j0, int j1, const F& f, double* out) {
   // About 4096 blocks of 256 threads: 8 per multiprocessor, 8 waves and more.
   const int bx = (width + kReduceThreads - 1) / kReduceThreads;  // <= 257 for 65536 columns
   const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
-  reduce_kernel<Op><<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(i0, i1, j0, j1, f, buf);
-  cuda_check(cudaGetLastError(), "reduce_kernel launch");
-  finish_kernel<Op><<<1, kReduceThreads, 0, launch_stream()>>>(buf, bx * by, out);
-  cuda_check(cudaGetLastError(), "finish_kernel launch");
+  launch(reduce_kernel<Op, F>, dim3(bx, by), dim3(kReduceThreads), "reduce_kernel launch", i0, i1, j0, j1, f, buf);
+  launch(finish_kernel<Op>, dim3(1), dim3(kReduceThreads), "finish_kernel launch", buf, bx * by, out);
 }
 
 // reduce_into, then then(0, 0) on one thread, in one launch (reduce_then_kernel).
@@ -323,17 +420,15 @@ void reduce_into_then(int i0, int i1, int j0, int j1, const F& f, double* out, c
   const int width = i1 - i0 + 1, height = j1 - j0 + 1;
   if (width <= 0 || height <= 0) {
     reduce_into<Op>(i0, i1, j0, j1, f, out);
-    for_each_kernel<<<1, 1, 0, launch_stream()>>>(0, 0, 0, 0, then);
-    cuda_check(cudaGetLastError(), "kernel launch");
+    launch(for_each_kernel<Then>, dim3(1), dim3(1), "kernel launch", 0, 0, 0, 0, then);
     return;
   }
   double* buf = scratch();
   unsigned* count = reduce_count();
   const int bx = (width + kReduceThreads - 1) / kReduceThreads;
   const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
-  reduce_then_kernel<Op><<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(i0, i1, j0, j1, f, buf, count, out,
-                                                                              then);
-  cuda_check(cudaGetLastError(), "reduce_then_kernel launch");
+  launch(reduce_then_kernel<Op, F, Then>, dim3(bx, by), dim3(kReduceThreads), "reduce_then_kernel launch", i0, i1, j0,
+         j1, f, buf, count, out, then);
 }
 
 template <class F1, class F2, class Then>
@@ -348,9 +443,8 @@ void reduce_max2_into_then(int i0, int i1, int j0, int j1, const F1& f1, const F
   // The same blocks as reduce_into (<= 4096 of them: both halves fit the scratch).
   const int bx = (width + kReduceThreads - 1) / kReduceThreads;
   const int by = std::max(1, std::min(height, std::min(4096, kReduceBlocks) / bx));
-  reduce_max2_then_kernel<<<dim3(bx, by), kReduceThreads, 0, launch_stream()>>>(
-      i0, i1, j0, j1, f1, f2, scratch(), reduce_count(), out1, out2, then);
-  cuda_check(cudaGetLastError(), "reduce_max2_then_kernel launch");
+  launch(reduce_max2_then_kernel<F1, F2, Then>, dim3(bx, by), dim3(kReduceThreads), "reduce_max2_then_kernel launch",
+         i0, i1, j0, j1, f1, f2, scratch(), reduce_count(), out1, out2, then);
 }
 
 template <class Op, class F>
@@ -410,8 +504,7 @@ struct CudaExec {
     if (w <= 0 || h <= 0) return;
     dim3 block(kBlockX, kBlockY);
     dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
-    for_each_kernel<<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, f);
-    cuda_check(cudaGetLastError(), "kernel launch");
+    launch(for_each_kernel<F>, grid, block, "kernel launch", i0, i1, j0, j1, f);
   }
   // for_each with at least kMinBlocks blocks resident per multiprocessor (see
   // for_each_bounded_kernel); the CPU backend ignores the budget.
@@ -422,8 +515,7 @@ struct CudaExec {
     if (w <= 0 || h <= 0) return;
     dim3 block(kBlockX, kBlockY);
     dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
-    for_each_bounded_kernel<kMinBlocks><<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, f);
-    cuda_check(cudaGetLastError(), "kernel launch");
+    launch(for_each_bounded_kernel<kMinBlocks, F>, grid, block, "kernel launch", i0, i1, j0, j1, f);
   }
 
   template <class F>
@@ -500,8 +592,7 @@ struct CudaExec {
     for (int kb = k0; kb <= k1; kb += 65535) {
       const int ke = k1 - kb < 65535 ? k1 : kb + 65534;
       dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY, ke - kb + 1);
-      for_each3_kernel<<<grid, block, 0, launch_stream()>>>(i0, i1, j0, j1, kb, ke, f);
-      cuda_check(cudaGetLastError(), "kernel launch");
+      launch(for_each3_kernel<F>, grid, block, "kernel launch", i0, i1, j0, j1, kb, ke, f);
     }
   }
   template <class F>

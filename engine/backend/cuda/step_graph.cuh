@@ -69,15 +69,20 @@ class StepGraph<CudaExec> {
   // Records what enqueue() launches. True: the graph is ready. False: nothing ran,
   // nothing is recorded, failed() and why() say what CUDA refused (enqueue may throw
   // for a refused call; the exception is caught here).
+  // programmatic: the kernels' edges programmatic where they can be (on devices of
+  // compute capability 9.0+; cuda_exec.cuh, programmatic_edge).
   template <class F>
-  bool capture(F&& enqueue) {
+  bool capture(F&& enqueue, bool programmatic = false) {
     if (exec_ || failed_) return exec_ != nullptr;
+    const bool pdl = programmatic && cuda_detail::programmatic_launch_supported();
     cudaStream_t stream = cuda_detail::capture_stream();
     cudaError_t e = cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
     if (e != cudaSuccess) return fail(std::string("cudaStreamBeginCapture: ") + cudaGetErrorString(e));
     cudaStream_t& ls = cuda_detail::launch_stream();
     const cudaStream_t outer = ls;
     ls = stream;
+    cuda_detail::ProgrammaticCapture& pc = cuda_detail::programmatic_capture();
+    pc = cuda_detail::ProgrammaticCapture{pdl, 0};
     std::string err;
     try {
       enqueue();
@@ -85,6 +90,8 @@ class StepGraph<CudaExec> {
       err = x.what();
     }
     ls = outer;
+    const long edges = pc.edges;
+    pc = cuda_detail::ProgrammaticCapture{};
     cudaGraph_t g = nullptr;
     e = cudaStreamEndCapture(stream, &g);
     if (err.empty() && (e != cudaSuccess || !g)) err = std::string("cudaStreamEndCapture: ") + cudaGetErrorString(e);
@@ -97,8 +104,11 @@ class StepGraph<CudaExec> {
     }
     if (g) cudaGraphDestroy(g);
     if (!err.empty()) return fail(err);
+    edges_ = edges;
     return true;
   }
+  // The programmatic edges of the recording (0 without `programmatic`).
+  long programmatic_edges() const { return edges_; }
   // One replay, on the launch stream (the legacy stream: ordered with everything else).
   void launch() { cuda_check(cudaGraphLaunch(exec_, cuda_detail::launch_stream()), "cudaGraphLaunch"); }
 
@@ -111,6 +121,7 @@ class StepGraph<CudaExec> {
   }
 
   cudaGraphExec_t exec_ = nullptr;
+  long edges_ = 0;
   bool failed_ = false;
   std::string why_;
 };
@@ -158,18 +169,24 @@ struct GraphLoop<CudaExec> {
                "cudaStreamBeginCaptureToGraph(while body)");
     // The body's launches go to the body stream; whatever happens, its capture ends
     // and the launch stream is given back.
+    // The body's kernels keep ordinary edges: programmatic ones are not known to be
+    // allowed in a conditional node's body (the nodes after the while node have
+    // ordinary edges too: their predecessor is no kernel).
     struct Restore {
       cudaStream_t outer, body;
+      bool programmatic;
       ~Restore() {
         launch_stream() = outer;
+        programmatic_capture().on = programmatic;
         cudaStreamCaptureStatus bs = cudaStreamCaptureStatusNone;
         if (cudaStreamIsCapturing(body, &bs) == cudaSuccess && bs != cudaStreamCaptureStatusNone) {
           cudaGraph_t g = nullptr;
           cudaStreamEndCapture(body, &g);  // into the node's body graph (owned by the node)
         }
       }
-    } restore{s, b};
+    } restore{s, b, programmatic_capture().on};
     launch_stream() = b;
+    programmatic_capture().on = false;
     body();
     set_condition_kernel<<<1, 1, 0, b>>>(handle, flag);
     cuda_check(cudaGetLastError(), "set_condition_kernel launch");

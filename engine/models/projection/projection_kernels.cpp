@@ -86,6 +86,14 @@ KernelRegistry build() {
          "node); direct launches where the step reads anything back",
          "the CUDA backend, on one rank", cuda_one_rank, 1});
   r.add({"launch", "direct", "every kernel of a step launched from the host", "nothing", always, 0});
+  // pdl: programmatic dependent launch inside a recorded step (backend/cuda/cuda_exec.cuh,
+  // pdl_enter): each kernel's launch overlaps the end of the one before.
+  r.add({"pdl", "on",
+         "with launch = \"graph\": a kernel of the recorded step that follows a kernel may start while that one "
+         "finishes (programmatic dependent launch; it waits for it before reading anything); ordinary edges on "
+         "GPUs before compute capability 9.0",
+         "the CUDA backend, on one rank", cuda_one_rank, 1});
+  r.add({"pdl", "off", "each kernel of a recorded step starts after the one before has ended", "nothing", always, 0});
   return r;
 }
 

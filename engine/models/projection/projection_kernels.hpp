@@ -18,6 +18,7 @@ namespace flowlua::projection {
 //   pressure_stop   device | host  (where the SOR solve decides to stop)
 //   correction      open | flagged
 //   launch          graph | direct  (a step as a CUDA graph, or kernel by kernel)
+//   pdl             on | off  (programmatic edges between the graph's kernels)
 // "open" variants compute each cell's flags from its position (no obstacles: no flag
 // bytes moved); "central" drops the donor-cell terms at compile time; "fused" runs
 // both red-black colours and the residual in one CUDA launch. On several MPI ranks

@@ -167,12 +167,19 @@ class ProjectionSolver final : public Solver {
   }
   const KernelPlan& kernel_plan() const { return plan_; }
   // How the steps so far were launched, for the harness's rows: "graph" (every step
-  // since the recordings replayed), "direct", or "direct (graph refused)" when CUDA
-  // refused a recording (plan() says why).
+  // since the recordings replayed; "graph+pdl" with programmatic edges), "direct", or
+  // "direct (graph refused)" when CUDA refused a recording (plan() says why).
   std::string launch_used() const {
     for (const StepGraph<Exec>& g : graphs_)
       if (graph_ && g.failed()) return "direct (graph refused)";
-    return graph_ && graph_replays_ > 0 ? "graph" : "direct";
+    if (!graph_ || graph_replays_ == 0) return "direct";
+    return programmatic_edges() > 0 ? "graph+pdl" : "graph";
+  }
+  // The programmatic edges of the recorded graphs (kernels.pdl; StepGraph::capture).
+  long programmatic_edges() const {
+    long n = 0;
+    for (const StepGraph<Exec>& g : graphs_) n += g.programmatic_edges();
+    return n;
   }
 
   long steps() const override { return steps_; }
@@ -495,6 +502,7 @@ class ProjectionSolver final : public Solver {
       else if (!sor_device_) graph_off_ = "the pressure solver reads its residual back";
       else graph_ = true;
     }
+    pdl_ = graph_ && plan_.variant("pdl") == "on";
   }
   RedBlackSOR<Exec, Real>* sor() const { return dynamic_cast<RedBlackSOR<Exec, Real>*>(pressure_.get()); }
 
@@ -513,7 +521,7 @@ class ProjectionSolver final : public Solver {
         graph_seen_[k] = true;
         return false;
       }
-      if (!g.capture([&] { enqueue_step(); })) return false;
+      if (!g.capture([&] { enqueue_step(); }, pdl_)) return false;
       ++graphs_captured_;
     }
     g.launch();
@@ -526,7 +534,9 @@ class ProjectionSolver final : public Solver {
     s << "step       dt on the " << (dt_device_ ? "device" : "host") << "; pressure stop on the "
       << (dt_device_ && sor_device_ ? "device" : "host") << "; ";
     if (graph_) {
-      s << "CUDA graphs: graphs captured " << graphs_captured_ << ", steps replayed " << graph_replays_;
+      s << "CUDA graphs: graphs captured " << graphs_captured_ << ", steps replayed " << graph_replays_
+        << ", programmatic edges " << programmatic_edges();
+      if (pdl_ && graphs_captured_ > 0 && programmatic_edges() == 0) s << " (the GPU has no programmatic launch)";
       for (const StepGraph<Exec>& g : graphs_)
         if (g.failed()) s << "; a recording failed, direct launches instead: " << g.why();
     } else {
@@ -1095,7 +1105,7 @@ class ProjectionSolver final : public Solver {
   bool caps_dirty_ = true;
   bool sor_device_ = false;  // kernels.pressure_stop = "device" in effect
   // kernels.launch = "graph": in effect (graph_), or why not; the two graphs.
-  bool graph_ = false;
+  bool graph_ = false, pdl_ = false;  // pdl_: kernels.pdl = "on" with the graph
   std::string graph_off_;
   StepGraph<Exec> graphs_[2];
   bool graph_seen_[2] = {false, false};
