@@ -25,18 +25,26 @@
 // and a neighbour sends the hx columns (hy rows) of its block along the shared side,
 // so that a rank can compute a few steps of a stencil on its ring without another
 // exchange. Every block then needs at least hx (hy) cells across.
+//
+// Between ranks of one node the strips may skip host memory altogether: the pack
+// kernel writes them into the neighbour's receive buffer, opened through CUDA IPC
+// (parallel/halo_peers.hpp; FLOWLUA_HALO chooses, docs/mpi.md "Halo exchange through
+// shared memory"). That is set up at the first exchange, with each neighbour, and
+// falls back to the staged path transfer by transfer where it cannot be.
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "backend/device_array.hpp"
 #include "backend/transfer_stream.hpp"
 #include "core/hd.hpp"
 #include "parallel/decomposition.hpp"
+#include "parallel/halo_peers.hpp"
 #include "parallel/ranks.hpp"
 
 namespace flowlua::ranks {
@@ -60,16 +68,20 @@ constexpr int kMaxSeparateFields = 4;
 constexpr std::size_t kDirectBytes = 64 * 1024;
 
 // Exchanges this process has completed (every HaloExchange, every field): what the
-// pressure solvers' exchange counts are measured with (docs/mpi.md).
+// pressure solvers' exchange counts are measured with (docs/mpi.md); of them, those
+// with some strip through shared memory (halo_peers.hpp).
 inline long exchanges_done = 0;
+inline long shared_exchanges_done = 0;
 
-// Copies between the field's strips and the buffer: kPack packs (field -> buffer).
+// Copies between the field's strips and the buffers: kPack packs (field -> buffer).
 // Plane p is field[0] + p * plane (one array of planes) or field[p] (separate arrays).
+// Strip s's values lie at buf[s] (the staging buffer at the strip's offset, or, for a
+// neighbour on the node, its receive buffer or this rank's).
 template <class T, bool kPack>
 struct StripCopy {
   T* field[kMaxSeparateFields];
   bool separate;
-  T* buf;
+  T* buf[8];
   Strip strips[8];
   int nstrips;
   int nxa;
@@ -82,8 +94,8 @@ struct StripCopy {
     const long p = r / st.cells, q = r % st.cells;
     T* base = separate ? field[p] : field[0] + p * plane;
     const long c = long(st.i0 + int(q % st.w)) + long(st.j0 + int(q / st.w)) * nxa;
-    if (kPack) buf[k] = base[c];
-    else base[c] = buf[k];
+    if (kPack) buf[s][r] = base[c];
+    else base[c] = buf[s][r];
   }
 };
 
@@ -171,6 +183,9 @@ class HaloExchange {
   bool any() const { return !send_.empty(); }
   // Bytes sent per exchange (each direction's messages together).
   std::size_t bytes() const { return send_host_.size() * sizeof(T); }
+  // After the first exchange: whether some strips, or all, go through shared memory.
+  bool shared_any() const { return peers_ && peers_->any(); }
+  bool shared_all() const { return peers_ && peers_->all(); }
 
   // One array of `planes` planes.
   void begin(T* field) { begin_fields({field}, false); }
@@ -188,47 +203,87 @@ class HaloExchange {
   }
 
  private:
+  // The first exchange sets up the strips through shared memory with each neighbour
+  // (collective with them; parallel/halo_peers.hpp) and what goes over MPI: the data of
+  // the staged strips, an 8-byte count for each shared one.
+  void set_up() {
+    if (set_up_) return;
+    set_up_ = true;
+    std::vector<long> offsets;
+    for (const Strip& r : recv_) offsets.push_back(r.offset);
+    peers_ = std::make_unique<HaloPeers<Exec, T>>(transfers_, offsets, long(recv_host_.size()), halo_mode());
+    posted_ = transfers_;
+    counts_.assign(transfers_.size() + 1, 0);  // on the heap: a moved exchange keeps posted_ right
+    staged_ = false;
+    for (std::size_t k = 0; k < transfers_.size(); ++k) {
+      if (!peers_->on(k)) {
+        staged_ = true;
+        continue;
+      }
+      posted_[k].send = &counts_[0];
+      posted_[k].recv = &counts_[k + 1];
+      posted_[k].send_bytes = posted_[k].recv_bytes = sizeof(long);
+    }
+  }
+
   // Queues the packing of the strips (and their copy to host memory, unless direct)
   // behind the kernels queued so far (on CUDA in the transfer stream, so that kernels queued
   // next, which must not touch the strips or the halo, run beside it).
   void begin_fields(std::initializer_list<T*> fields, bool separate) {
     if (!any()) return;
+    set_up();
     using Stream = TransferStream<Exec>;
     Stream::after_kernels();
-    if (direct_) {
-      Stream::for_each(int(send_host_.size()), copy<true>(fields, separate, send_host_.data(), send_));
-      return;
-    }
-    Stream::for_each(int(send_host_.size()), copy<true>(fields, separate, send_dev_.data(), send_));
-    Stream::download(send_host_.data(), send_dev_.data(), send_host_.size());
+    T* staging = direct_ ? send_host_.data() : send_dev_.data();
+    if (peers_->any()) peers_->before_pack();
+    Stream::for_each(int(send_host_.size()), copy<true>(fields, separate, send_, [&](std::size_t k) {
+                       return peers_->on(k) ? peers_->send_to(k, counts_[0]) : staging + send_[k].offset;
+                     }));
+    if (peers_->any()) peers_->after_pack();
+    if (staged_ && !direct_) Stream::download(send_host_.data(), send_dev_.data(), send_host_.size());
   }
   // Sends and receives, then queues the unpacking into the halo before any kernel
-  // queued after this call.
+  // queued after this call. Strips through shared memory need no wait for the device:
+  // the host only swaps the counts with the neighbours (halo_peers.hpp).
   void finish_fields(std::initializer_list<T*> fields, bool separate) {
     if (!any()) return;
+    set_up();  // (begin did, unless finish comes alone)
     using Stream = TransferStream<Exec>;
     ++exchanges_done;
-    Stream::wait();
-    pending_.post(transfers_);
+    if (staged_) Stream::wait();
+    pending_.post(posted_);
     pending_.wait();
-    if (direct_) {
-      Stream::for_each(int(recv_host_.size()), copy<false>(fields, separate, recv_host_.data(), recv_));
-    } else {
-      Stream::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
-      Stream::for_each(int(recv_host_.size()), copy<false>(fields, separate, recv_dev_.data(), recv_));
+    T* staging = direct_ ? recv_host_.data() : recv_dev_.data();
+    if (peers_->any()) {
+      ++shared_exchanges_done;
+      for (std::size_t k = 0; k < transfers_.size(); ++k)
+        if (peers_->on(k) && counts_[k + 1] != counts_[0])
+          throw std::logic_error("HaloExchange: rank " + std::to_string(transfers_[k].peer) + " is at exchange " +
+                                 std::to_string(counts_[k + 1]) + " of this field, this rank at " +
+                                 std::to_string(counts_[0]));
+      peers_->before_unpack();
     }
+    if (staged_ && !direct_) Stream::upload(recv_dev_.data(), recv_host_.data(), recv_host_.size());
+    Stream::for_each(int(recv_host_.size()), copy<false>(fields, separate, recv_, [&](std::size_t k) {
+                       return peers_->on(k) ? peers_->recv_from(k, counts_[0]) : staging + recv_[k].offset;
+                     }));
+    if (peers_->any()) peers_->after_unpack();
     Stream::before_kernels();
+    ++counts_[0];
   }
 
-  template <bool kPack>
-  StripCopy<T, kPack> copy(std::initializer_list<T*> fields, bool separate, T* buf,
-                           const std::vector<Strip>& strips) const {
+  template <bool kPack, class Where>
+  StripCopy<T, kPack> copy(std::initializer_list<T*> fields, bool separate, const std::vector<Strip>& strips,
+                           const Where& where) const {
     if (separate && (int(fields.size()) != planes_ || planes_ > kMaxSeparateFields))
       throw std::logic_error("HaloExchange: one array per plane expected");
-    StripCopy<T, kPack> c{{}, separate, buf, {}, int(strips.size()), nxa_, plane_};
+    StripCopy<T, kPack> c{{}, separate, {}, {}, int(strips.size()), nxa_, plane_};
     int k = 0;
     for (T* f : fields) c.field[k++] = f;
-    for (std::size_t s = 0; s < strips.size(); ++s) c.strips[s] = strips[s];
+    for (std::size_t s = 0; s < strips.size(); ++s) {
+      c.strips[s] = strips[s];
+      c.buf[s] = where(s);
+    }
     return c;
   }
 
@@ -241,6 +296,44 @@ class HaloExchange {
   DeviceArray<Exec, T> send_dev_, recv_dev_;
   HostBuffer<Exec, T> send_host_, recv_host_;
   Exchange pending_;
+  // Shared memory with the neighbours on the node (set up by the first exchange).
+  bool set_up_ = false, staged_ = true;
+  std::unique_ptr<HaloPeers<Exec, T>> peers_;
+  std::vector<Transfer> posted_;    // what goes over MPI: transfers_ with counts for shared strips
+  // [0]: this field's exchanges so far (whose parity picks the receive buffer's half);
+  // [k + 1]: the count transfer k's neighbour sent.
+  std::vector<long> counts_;
 };
+
+// The plan's line (--explain) on how a block's halo travels: which neighbours the
+// exchange would reach through shared memory (the same node, a backend and FLOWLUA_HALO
+// that try it) and which are staged. What the first exchange then sets up may still
+// fall back to staged (a warning on standard error says so; FLOWLUA_HALO=ipc stops).
+template <class Exec>
+std::string halo_plan(const Subdomain& b) {
+  const HaloMode mode = halo_mode();
+  const bool want = wants_shared<Exec>(mode);
+  std::string shared, staged;
+  std::vector<int> seen;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int p = (dx || dy) ? b.neighbour[dy + 1][dx + 1] : -1;
+      if (p < 0 || std::find(seen.begin(), seen.end(), p) != seen.end()) continue;
+      seen.push_back(p);
+      std::string& to = want && same_node(p) ? shared : staged;
+      to += (to.empty() ? "" : ", ") + std::to_string(p);
+    }
+  if (seen.empty()) return "";
+  std::string s = "halo       ";
+  if (!shared.empty())
+    s += std::string(PeerMemory<Exec>::kind) + " with rank(s) " + shared +
+         " (this node: the pack kernel writes into their receive buffers)";
+  if (!staged.empty()) {
+    if (!shared.empty()) s += "; ";
+    s += "staged through host memory with rank(s) " + staged;
+  }
+  s += std::string(" [FLOWLUA_HALO=") + halo_mode_name(mode) + "]\n";
+  return s;
+}
 
 }  // namespace flowlua::ranks

@@ -2,8 +2,11 @@
 #include "parallel/ranks.hpp"
 
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
+
+#include "core/error.hpp"
 
 #ifdef FLOWLUA_HAVE_MPI
 #include <mpi.h>
@@ -16,6 +19,7 @@ namespace flowlua::ranks {
 namespace {
 bool g_active = false;  // MPI_Init was called
 int g_rank = 0, g_size = 1, g_local = 0;
+std::vector<int> g_node_ranks{0};  // the ranks on this node, this one included
 
 // Launchers say so in the environment: Open MPI's mpirun, PMI (MPICH, Slurm) and PMIx.
 bool started_by_launcher() {
@@ -45,6 +49,10 @@ void init(int* argc, char*** argv) {
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, g_rank, MPI_INFO_NULL, &node);
   MPI_Comm_rank(node, &g_local);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  g_node_ranks.assign(std::size_t(on_node), 0);
+  MPI_Allgather(&g_rank, 1, MPI_INT, g_node_ranks.data(), 1, MPI_INT, node);
   MPI_Comm_free(&node);
 }
 
@@ -62,6 +70,7 @@ void abort_all(int code) {
 int rank() { return g_rank; }
 int size() { return g_size; }
 int local_rank() { return g_local; }
+bool same_node(int peer) { return std::find(g_node_ranks.begin(), g_node_ranks.end(), peer) != g_node_ranks.end(); }
 
 std::string library() {
   char text[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -135,6 +144,7 @@ void abort_all(int code) { std::exit(code); }
 int rank() { return 0; }
 int size() { return 1; }
 int local_rank() { return 0; }
+bool same_node(int peer) { return peer == 0; }
 std::string library() { return "no MPI"; }
 double sum(double x) { return x; }
 double max(double x) { return x; }
@@ -150,6 +160,21 @@ void Exchange::post(const std::vector<Transfer>& transfers) {
 void Exchange::wait() {}
 
 #endif
+
+HaloMode halo_mode() {
+  const char* e = std::getenv("FLOWLUA_HALO");
+  const std::string v = e ? e : "";
+  if (v.empty() || v == "auto") return HaloMode::Auto;
+  if (v == "staged") return HaloMode::Staged;
+  if (v == "ipc") return HaloMode::Ipc;
+  throw CaseError("environment variable FLOWLUA_HALO='" + v +
+                  "': expected auto, staged or ipc (how halo exchanges between ranks of one node travel; "
+                  "unset it for auto)");
+}
+
+const char* halo_mode_name(HaloMode m) {
+  return m == HaloMode::Staged ? "staged" : m == HaloMode::Ipc ? "ipc" : "auto";
+}
 
 Exchange::Exchange() : requests_(std::make_unique<Requests>()) {}
 Exchange::Exchange(Exchange&&) noexcept = default;

@@ -27,6 +27,19 @@ inline bool root() { return rank() == 0; }
 inline bool several() { return size() > 1; }
 // The rank's place among the ranks of its node (for one GPU per rank).
 int local_rank();
+// Whether rank `peer` runs on this process's node (MPI_COMM_TYPE_SHARED): a neighbour
+// whose halo can go through memory the two processes share (parallel/halo_peers.hpp).
+bool same_node(int peer);
+
+// How halo exchanges between ranks of one node travel (environment variable
+// FLOWLUA_HALO, docs/mpi.md "Halo exchange on the GPUs"): Auto (unset or "auto"): CUDA
+// IPC on the CUDA backend, staged through host memory otherwise; Staged ("staged"):
+// always staged; Ipc ("ipc"): through shared memory with every neighbour (CUDA IPC,
+// POSIX shared memory on the CPU backend), an error where that cannot be set up.
+// Throws CaseError for any other value.
+enum class HaloMode { Auto, Staged, Ipc };
+HaloMode halo_mode();
+const char* halo_mode_name(HaloMode m);
 // What the build has: the MPI library's version line ("Open MPI v4.1.4") or "no MPI".
 std::string library();
 

@@ -173,7 +173,8 @@ class LbmSweSolver final : public Solver {
     std::string ranks_line;
     if (!block_.whole())
       ranks_line = "ranks      " + std::to_string(ranks::size()) + " (" + std::to_string(block_.decomposition.px) + " x " +
-                   std::to_string(block_.decomposition.py) + " blocks); rank " + std::to_string(block_.rank) + " steps " + block_.describe() + "\n";
+                   std::to_string(block_.decomposition.py) + " blocks); rank " + std::to_string(block_.rank) + " steps " + block_.describe() + "\n" +
+                   ranks::halo_plan<Exec>(block_);
     return describe_setup(global_, setup_) + ranks_line +
            "kernels    (stage, variant: what it runs; kernels = { stage = variant } forces one)\n" + plan_.describe();
   }

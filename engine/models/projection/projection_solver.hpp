@@ -313,7 +313,7 @@ class ProjectionSolver final : public Solver {
       const ranks::Subdomain& b = link_.block();
       blocks = "ranks      " + std::to_string(ranks::size()) + " (" + std::to_string(b.decomposition.px) + " x " +
                std::to_string(b.decomposition.py) + " blocks); rank " + std::to_string(b.rank) + " steps " +
-               b.describe() + "\n";
+               b.describe() + "\n" + ranks::halo_plan<Exec>(b);
     }
     return describe_plan(c_, setup_, Exec::name, refined_ ? refined_->describe() : pressure_->describe(), plan_,
                          immersed_) + step_line() + blocks;
