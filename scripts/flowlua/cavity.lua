@@ -1,16 +1,19 @@
 -- The lid-driven unit cavity (lid u = 1 on top) as the validation tests run it:
 -- central differences, red-black SOR, run to a steady state.
---   local sim, report = require("flowlua.cavity").steady(Re, n, t_end)
+--   local sim, report = require("flowlua.cavity").steady(Re, n, t_end[, pressure])
 -- (report: what sim:run() returned; report.reason says whether it became steady)
+-- `pressure` (optional) replaces the pressure table { solver = "rbsor", omega = 1.9,
+-- tol = 1e-4 }, e.g. { solver = "multigrid", tol = 1e-4 }: the same relative residual
+-- in fewer sweeps (the Ghia tests; docs/validation.md).
 local M = {}
 
-function M.steady(Re, n, t_end)
+function M.steady(Re, n, t_end, pressure)
   local sim = flow.simulation {
     grid = { nx = n, ny = n, lx = 1, ly = 1 },
     fluid = { nu = 1 / Re },
     boundaries = { top = flow.wall { u = 1 }, bottom = flow.wall(), left = flow.wall(), right = flow.wall() },
     time = { t_end = t_end, steady = 1e-4 },
-    pressure = { solver = "rbsor", omega = 1.9, tol = 1e-4 },
+    pressure = pressure or { solver = "rbsor", omega = 1.9, tol = 1e-4 },
   }
   local report = sim:run()
   return sim, report

@@ -12,7 +12,9 @@ local sim = flow.simulation {
   },
   obstacles = { flow.rect { x0 = 1.0, y0 = 0.3, x1 = 1.3, y1 = 0.7 } },
   time = { t_end = 3 },
-  pressure = { solver = "cg", tol = 1e-9, max_iter = 20000 },
+  -- Multigrid-preconditioned CG to 1e-9 (plain CG gives the same fluxes to the printed
+  -- digits, 1.000556, in 8.0 s of CPU instead of 1.6 s).
+  pressure = { solver = "pcg", preconditioner = "multigrid", tol = 1e-9, max_iter = 20000 },
 }
 sim:run()
 local u = sim:field("u")

@@ -6,7 +6,9 @@ local sim = flow.simulation {
   fluid = { nu = U * H / 10 },
   boundaries = { left = flow.inflow { u = U }, right = flow.outflow(), bottom = flow.wall(), top = flow.wall() },
   time = { t_end = 10, steady = 1e-5 },
-  pressure = { solver = "rbsor", omega = 1.8, tol = 1e-6 },
+  -- Multigrid to the relative residual 1e-6 (red-black SOR at omega 1.8 gives the same
+  -- steady stop, t = 5.69, and deviation, 0.172%, in 12.2 s of CPU instead of 0.56 s).
+  pressure = { solver = "multigrid", tol = 1e-6 },
 }
 sim:run()
 local pois = require("flowlua.poiseuille")
