@@ -23,6 +23,7 @@
 // Flags are not counted: the obstacle-free variants do not read them.
 #pragma once
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,11 @@ double copy_bandwidth(std::size_t bytes, int repeats) {
 
 template <class Exec, class Real>
 std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double copy_gbs) {
-  const ProjectionConfig c = bench_cavity(n, std::is_same_v<Real, float> ? Precision::Float : Precision::Double);
+  ProjectionConfig c = bench_cavity(n, std::is_same_v<Real, float> ? Precision::Float : Precision::Double);
+  // FLOWLUA_BENCH_PRESSURE=<variant> forces the pressure sweep (kernels.pressure), to
+  // compare variants in the same build (e.g. rbsor_fused_open against the default
+  // rbsor_block_open where the grid fits one block).
+  if (const char* e = std::getenv("FLOWLUA_BENCH_PRESSURE"); e && *e) c.kernels["pressure"] = e;
   projection::ProjectionSolver<Exec, Real> s(c);
   for (int k = 0; k < 5; ++k) s.step();  // a flow, not zeros
   // The step on the other launch paths, for comparison in the same run.

@@ -9,6 +9,9 @@
 //               sweep's input, in one pass over p and rhs (rbsor_fused.cuh). It
 //               reads p and writes a second buffer, so a sweep moves the fewest
 //               bytes a sweep can: p and rhs read once, p written once.
+//   block       (CUDA, small grids) the sweeps between two residual checks in one
+//               launch of one thread block, p in shared memory, in place
+//               (rbsor_block.cuh); otherwise the two-colour variant (same checks).
 // Every variant computes the same stencil (stencil_parts) on the same cells in the
 // same order of colours; they differ in memory traffic only. On several MPI ranks
 // the two-colour variant (flags from the array) runs on a padded block
@@ -33,6 +36,7 @@
 #include "backend/lagged_read.hpp"
 #include "backend/launch.hpp"
 #include "linalg/padded_block.hpp"
+#include "linalg/rbsor_block.hpp"
 #include "linalg/poisson_problem.hpp"
 #include "linalg/pressure_solver.hpp"
 #include "linalg/sor_device.hpp"
@@ -40,7 +44,7 @@
 namespace flowlua {
 
 // Which kernels a RedBlackSOR runs; the plan names them.
-enum class SorVariant { TwoColour, TwoColourOpen, Fused, FusedOpen };
+enum class SorVariant { TwoColour, TwoColourOpen, Fused, FusedOpen, Block, BlockOpen };
 
 // One colour of a sweep; k counts cells of this colour along row j (of plane kz in
 // 3D, where the colour is the parity of i + j + kz).
@@ -87,6 +91,7 @@ struct FusedSweepArgs {
 
 #if defined(__CUDACC__)
 #include "linalg/rbsor_fused.cuh"
+#include "linalg/rbsor_block.cuh"
 #endif
 
 namespace flowlua {
@@ -178,7 +183,9 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   }
   // For a batch's fused sweeps (projection_batch.hpp): whether this solver sweeps
   // fused, and its second buffer (allocated, its ghosts copied, on first use).
-  bool sweeps_fused() const { return fused(); }
+  // The block variant's members sweep fused there too (one launch per sweep for the
+  // whole batch; the same iterates checked as alone, results to round-off).
+  bool sweeps_fused() const { return fused() || block(); }
   Real* second_buffer(const View& v) { return alt(v); }
   const OpenDomainFlags& open_flags() const { return open_; }
   double omega() const { return c_.omega; }
@@ -201,6 +208,7 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       return rep;
     }
     if (fused()) return solve_fused(v, bnorm);
+    if (block()) return solve_block(v, bnorm);
     if (pb_) return solve_padded(v, bnorm);
     for (int it = 1; it <= c_.max_iter; ++it) {
       sweep_in_place(v);
@@ -221,6 +229,10 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
       load(v);
       for (int k = 0; k < n; ++k) padded_sweep();
       store(v);
+      return;
+    }
+    if (block()) {
+      block_sweeps(v, n, SorGate{});
       return;
     }
     if (!fused()) {
@@ -248,6 +260,37 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     if constexpr (D == 2 && FusedSorSweep<Exec>::available)
       return !halo_.on() && (variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen);
     return false;
+  }
+
+  bool block() const {
+    if constexpr (D == 2 && BlockSorSweeps<Exec>::available)
+      return !halo_.on() && (variant_ == SorVariant::Block || variant_ == SorVariant::BlockOpen);
+    return false;
+  }
+  // n sweeps in place in one launch of one block (gated: the open ones of them).
+  void block_sweeps(const View& v, int n, const SorGate& gate) {
+    if constexpr (D == 2 && BlockSorSweeps<Exec>::available) {
+      if (variant_ == SorVariant::BlockOpen)
+        BlockSorSweeps<Exec>::run(v, open_, Real(c_.omega), n, gate);
+      else
+        BlockSorSweeps<Exec>::run(v, FlagArray{v.flags, v.nb.nx + 2}, Real(c_.omega), n, gate);
+    }
+  }
+  // solve()'s loop with each check_every sweeps (fewer before max_iter) in one launch:
+  // the same sweeps and checks.
+  SolveReport solve_block(const View& v, double bnorm) {
+    SolveReport rep;
+    const int ce = std::max(1, c_.check_every);
+    for (int done = 0; done < c_.max_iter;) {
+      const int n = std::min(ce, c_.max_iter - done);
+      block_sweeps(v, n, SorGate{});
+      done += n;
+      rep.iterations = done;
+      rep.residual = linalg::residual_norm<Exec>(v, halo_) / bnorm;
+      if (!(rep.residual > c_.tol)) break;  // also stops on NaN; the caller sees it
+    }
+    rep.converged = rep.residual <= c_.tol;
+    return rep;
   }
 
   void sweep_in_place(const View& v) {
@@ -354,6 +397,10 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
             const bool check = q == 0 && !(exact && base == 0);
             fused_sweep(in, out, check ? s + kRes2 : nullptr, SorGate{s, pos, per_body, mi, check});
             if (check) Exec::for_each(0, 0, 0, 0, SorCheck{s, first, ce, per_body, mi, c_.tol, true});
+          } else if (block()) {
+            // The chunk's sweeps in one launch (exact: those before max_iter).
+            block_sweeps(v, exact ? std::min(ce, mi - base) : ce, SorGate{s, pos, per_body, mi, false});
+            break;
           } else {
             sweep_gated(v, SorGate{s, pos, per_body, mi, false});
           }

@@ -95,26 +95,29 @@ void variants_agree(ProjectionConfig c, Precision prec, const std::vector<std::s
 }  // namespace
 
 TEST(CudaKernelVariants, CavityOddSizeDouble) {
-  variants_agree(walls(101, 77), Precision::Double, {"rbsor_fused_open", "rbsor_fused", "rbsor_open", "flagged"},
-                 1e-10);
+  variants_agree(walls(101, 77), Precision::Double,
+                 {"rbsor_block_open", "rbsor_block", "rbsor_fused_open", "rbsor_fused", "rbsor_open", "flagged"}, 1e-10);
 }
 TEST(CudaKernelVariants, ChannelOutflowDouble) {
   variants_agree(channel(131, 45, false), Precision::Double, {"rbsor_fused_open", "rbsor_fused", "flagged"}, 1e-10);
 }
 TEST(CudaKernelVariants, ChannelBlockDouble) {
-  variants_agree(channel(131, 45, true), Precision::Double, {"rbsor_fused", "flagged"}, 1e-10);
+  variants_agree(channel(131, 45, true), Precision::Double, {"rbsor_block", "rbsor_fused", "flagged"}, 1e-10);
 }
 TEST(CudaKernelVariants, CavityOddSizeFloat) {
-  variants_agree(walls(101, 77), Precision::Float, {"rbsor_fused_open", "flagged"}, 1e-4);
+  variants_agree(walls(101, 77), Precision::Float, {"rbsor_block_open", "rbsor_fused_open", "flagged"}, 1e-4);
 }
 
-// The plan on CUDA: the fused sweep for walls and outflow, two colours with periodic
-// sides (the fused kernel's neighbours are the next lane, not the wrapped column).
+// The plan on CUDA: the one-block sweeps where p fits a block's shared memory, the
+// fused sweep above that, two colours with periodic sides (neither kernel wraps).
 TEST(CudaKernelVariants, PlanPicksFusedExceptPeriodic) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   ProjectionConfig c = walls(64, 64);
   c.backend = BackendChoice::Cuda;
-  EXPECT_NE(make_projection_solver(c)->plan().find("rbsor_fused_open:"), std::string::npos);
+  EXPECT_NE(make_projection_solver(c)->plan().find("rbsor_block_open:"), std::string::npos);
+  ProjectionConfig big = walls(200, 200);  // double: 202^2 x 8 bytes > 227 KiB
+  big.backend = BackendChoice::Cuda;
+  EXPECT_NE(make_projection_solver(big)->plan().find("rbsor_fused_open:"), std::string::npos);
   c.boundaries[0] = c.boundaries[1] = SideCondition{BoundaryKind::Periodic, "periodic", {}, {}};
   EXPECT_NE(make_projection_solver(c)->plan().find("rbsor_open:"), std::string::npos);
 }

@@ -12,7 +12,8 @@
 //   3. red-black SOR: the members still iterating sweep together; every check_every
 //      sweeps the residuals come back in one copy and converged members stop; with
 //      the fused variant (CUDA) one launch per sweep for the whole batch
-//      (FusedSorSweep::run_batch), ping-pong as alone (other pressure solvers: each
+//      (FusedSorSweep::run_batch), ping-pong as alone (members whose plan chose the
+//      one-block variant sweep fused here too; other pressure solvers: each
 //      member's own solve, in turn);
 //   4. the pressure's mean (every 16 steps), correction, boundaries.
 // Each member sees exactly its own launches in its own order with its own numbers, so
@@ -334,7 +335,8 @@ class ProjectionBatch final : public BatchStepper {
         const A a{in, out, v.rhs, cells, v.idx2, v.idy2, omega, Real(omega / diag), m.scal_ + kResidual2, check};
         rec_.template custom<A, &ProjectionBatch::template run_fused<Cells>>(0, v.nb.nx, 0, v.nb.ny, a);
       };
-      if (m.plan_.variant("pressure") == "rbsor_fused_open") rec(m.open_flags_);
+      const std::string& var = m.plan_.variant("pressure");
+      if (var == "rbsor_fused_open" || var == "rbsor_block_open") rec(m.open_flags_);
       else rec(FlagArray{v.flags, v.nb.nx + 2});
     }
   }
@@ -353,7 +355,7 @@ class ProjectionBatch final : public BatchStepper {
       rec_.for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, omega, 0});
       rec_.for_each(0, half - 1, 1, ny, SorColourSweep<Real, Cells>{v, cells, omega, 1});
     };
-    if (var == "rbsor_open" || var == "rbsor_fused_open") run(m.open_flags_);
+    if (var == "rbsor_open" || var == "rbsor_fused_open" || var == "rbsor_block_open") run(m.open_flags_);
     else run(FlagArray{v.flags, v.nb.nx + 2});
   }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "linalg/rbsor_block.hpp"
 #include "parallel/ranks.hpp"
 
 namespace flowlua::projection {
@@ -21,6 +22,11 @@ bool rbsor(const KernelKey& k) { return k.pressure == "rbsor"; }
 bool rbsor_open(const KernelKey& k) { return rbsor(k) && open(k); }
 bool rbsor_fused(const KernelKey& k) { return rbsor(k) && k.backend == "cuda" && !k.periodic && k.ranks == 1; }
 bool rbsor_fused_open(const KernelKey& k) { return rbsor_fused(k) && open(k); }
+// One thread block holds p (with ghosts) in shared memory (linalg/rbsor_block.hpp).
+bool rbsor_block(const KernelKey& k) {
+  return rbsor_fused(k) && block_sor_layout(k.nx, k.ny, k.precision == Precision::Float ? 4 : 8, false).fits;
+}
+bool rbsor_block_open(const KernelKey& k) { return rbsor_block(k) && open(k); }
 bool one_rank(const KernelKey& k) { return k.ranks == 1; }
 bool rbsor_one_rank(const KernelKey& k) { return rbsor(k) && k.ranks == 1; }
 bool cuda_one_rank(const KernelKey& k) { return k.backend == "cuda" && k.ranks == 1; }
@@ -62,6 +68,18 @@ KernelRegistry build() {
          always, 0});
   r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles, on one rank", open, 1});
   r.add({"rhs", "flagged", "div(F, G) / dt, flag array", "nothing", always, 0});
+  r.add({"pressure", "rbsor_block_open",
+         "red-black SOR, the sweeps between two residual checks in one launch of one thread block, p in shared "
+         "memory, flags from the position",
+         "the rbsor solver, the CUDA backend, no obstacles and no periodic side, on one rank, and p of the grid with "
+         "its ghosts within 227 KiB (a square grid: float up to 239^2, double 168^2)",
+         rbsor_block_open, 5});
+  r.add({"pressure", "rbsor_block",
+         "red-black SOR, the sweeps between two residual checks in one launch of one thread block, p in shared "
+         "memory, flag array",
+         "the rbsor solver, the CUDA backend and no periodic side, on one rank, and p of the grid with its ghosts "
+         "within 227 KiB (a square grid: float up to 239^2, double 168^2)",
+         rbsor_block, 4});
   r.add({"pressure", "rbsor_fused_open",
          "red-black SOR, both colours and the residual in one launch, flags from the position",
          "the rbsor solver, the CUDA backend, no obstacles and no periodic side, on one rank", rbsor_fused_open, 3});
@@ -110,6 +128,8 @@ KernelKey kernel_key(const ProjectionConfig& c, const char* backend, bool open_d
   k.model = "projection";
   k.backend = backend;
   k.precision = c.precision;
+  k.nx = c.grid.nx;
+  k.ny = c.grid.ny;
   k.scheme = c.advection.gamma == 0 ? "central" : "hybrid";
   switch (c.pressure.solver) {
     case PressureSolverKind::RedBlackSOR: k.pressure = "rbsor"; break;

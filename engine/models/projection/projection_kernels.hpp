@@ -14,14 +14,16 @@ namespace flowlua::projection {
 //   dt              device | host  (where dt is computed and kept)
 //   momentum        central_open | central | hybrid_open | hybrid
 //   rhs             open | flagged
-//   pressure        rbsor_fused_open | rbsor_fused | rbsor_open | flagged
+//   pressure        rbsor_block_open | rbsor_block | rbsor_fused_open | rbsor_fused |
+//                   rbsor_open | flagged
 //   pressure_stop   device | host  (where the SOR solve decides to stop)
 //   correction      open | flagged
 //   launch          graph | direct  (a step as a CUDA graph, or kernel by kernel)
 //   pdl             on | off  (programmatic edges between the graph's kernels)
 // "open" variants compute each cell's flags from its position (no obstacles: no flag
 // bytes moved); "central" drops the donor-cell terms at compile time; "fused" runs
-// both red-black colours and the residual in one CUDA launch. On several MPI ranks
+// both red-black colours and the residual in one CUDA launch; "block" runs the sweeps
+// between two checks of a small grid in one launch of one thread block. On several MPI ranks
 // (a block of the grid each) neither applies: a block's flags are not those of a
 // position in an open box, and a sweep exchanges the halo between its colours.
 const KernelRegistry& kernel_registry();

@@ -485,7 +485,9 @@ class ProjectionSolver final : public Solver {
     const std::string& p = plan_.variant("pressure");
     RedBlackSOR<Exec, Real>* sor = this->sor();
     if (sor) {
-      sor->use_variant(p == "rbsor_fused_open" ? SorVariant::FusedOpen
+      sor->use_variant(p == "rbsor_block_open" ? SorVariant::BlockOpen
+                       : p == "rbsor_block"    ? SorVariant::Block
+                       : p == "rbsor_fused_open" ? SorVariant::FusedOpen
                        : p == "rbsor_fused"    ? SorVariant::Fused
                        : p == "rbsor_open"     ? SorVariant::TwoColourOpen
                                                : SorVariant::TwoColour,
