@@ -21,9 +21,17 @@
 //   step_host   the path before issue 12: kernels dt = "host", pressure_stop =
 //               "host", launch = "direct" (three host reads a step)
 // Flags are not counted: the obstacle-free variants do not read them.
+//
+// Variants beside the plan's, measured in the same run (issue 12):
+// FLOWLUA_BENCH_KERNELS="pressure=rbsor_tile_open,momentum=..." builds one more
+// solver with those stages forced and adds its rows for them (pressure: the sweep)
+// and its step, each named by the forced variant; FLOWLUA_BENCH_SOR_TILES="8,16,32"
+// times its sweep once for each tile height (FLOWLUA_SOR_TILE, rbsor_tile.cuh).
 #pragma once
 #include <algorithm>
 #include <cstdlib>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -66,6 +74,87 @@ double copy_bandwidth(std::size_t bytes, int repeats) {
   b.fill(2.0f);
   Timing t = time_median<Exec>([&] { Exec::copy(b.data(), a.data(), n); }, 3, repeats);
   return 2.0 * double(n) * sizeof(float) / (t.median_ms * 1e-3) / 1e9;
+}
+
+// "a=b,c=d" -> {a: b, c: d}; entries without '=' are ignored.
+inline std::map<std::string, std::string> env_pairs(const char* name) {
+  std::map<std::string, std::string> out;
+  const char* e = std::getenv(name);
+  std::stringstream ss(e ? e : "");
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return out;
+}
+
+// The rows of FLOWLUA_BENCH_KERNELS / FLOWLUA_BENCH_SOR_TILES (see the top).
+template <class Exec, class Real>
+void extra_variant_rows(const ProjectionConfig& c, const Options& opt, int repeats, int per_batch, double copy_gbs,
+                        std::vector<Row>& rows) {
+  const std::map<std::string, std::string> forced = env_pairs("FLOWLUA_BENCH_KERNELS");
+  if (forced.empty()) return;
+  ProjectionConfig cv = c;
+  std::string all;
+  for (const auto& [stage, variant] : forced) {
+    cv.kernels[stage] = variant;
+    all += (all.empty() ? "" : " ") + stage + "=" + variant;
+  }
+  projection::ProjectionSolver<Exec, Real> s(cv);  // throws CaseError for a bad name
+  for (int k = 0; k < 5; ++k) s.step();
+  Exec::synchronize();
+  const double cells = double(c.grid.nx) * c.grid.ny, A = double(c.grid.size()) * sizeof(Real);
+  auto row = [&](const std::string& stage, const std::string& variant, double arrays, Timing t) {
+    Row r;
+    r.backend = Exec::name;
+    r.precision = std::is_same_v<Real, float> ? "float" : "double";
+    r.stage = stage;
+    r.variant = variant;
+    r.n = c.grid.nx;
+    r.median_ms = t.median_ms;
+    r.min_ms = t.min_ms;
+    r.max_ms = t.max_ms;
+    r.repeats = t.repeats;
+    r.per_batch = t.per_batch;
+    r.cell_updates_per_s = cells / (t.median_ms * 1e-3);
+    r.min_bytes = arrays * A;
+    r.gbytes_per_s = r.min_bytes / (t.median_ms * 1e-3) / 1e9;
+    r.fraction_of_copy = copy_gbs > 0 ? r.gbytes_per_s / copy_gbs : 0;
+    rows.push_back(r);
+  };
+  auto sweep = [&] {
+    Timing t = time_median<Exec>([&] { s.run_stage("sweep_pair"); }, opt.warmup, repeats, per_batch);
+    t.median_ms /= 2, t.min_ms /= 2, t.max_ms /= 2;
+    return t;
+  };
+  const struct { const char* plan_stage; const char* stage; double arrays; } timed[] = {
+      {"momentum", "momentum", 4}, {"rhs", "rhs", 3}, {"pressure", "sweep", 3}, {"correction", "correction", 5}};
+  for (const auto& st : timed) {
+    if (!forced.count(st.plan_stage)) continue;
+    const std::string v = s.kernel_plan().variant(st.plan_stage);
+    if (std::string(st.stage) == "sweep") {
+      const char* tiles = std::getenv("FLOWLUA_BENCH_SOR_TILES");
+      const char* before = std::getenv("FLOWLUA_SOR_TILE");
+      const std::string keep = before ? before : "";
+      std::stringstream ss(tiles ? tiles : "");
+      std::string h;
+      bool any = false;
+      while (std::getline(ss, h, ',')) {
+        setenv("FLOWLUA_SOR_TILE", h.c_str(), 1);  // read at every tiled launch
+        row("sweep", v + " (FLOWLUA_SOR_TILE=" + h + ")", 3, sweep());
+        any = true;
+      }
+      if (before) setenv("FLOWLUA_SOR_TILE", keep.c_str(), 1);
+      else unsetenv("FLOWLUA_SOR_TILE");
+      if (!any) row("sweep", v, 3, sweep());
+    } else {
+      row(st.stage, v, st.arrays,
+          time_median<Exec>([&] { s.run_stage(st.stage); }, opt.warmup, repeats, per_batch));
+    }
+  }
+  row("step", s.launch_used() + " with " + all, 31,
+      time_median<Exec>([&] { s.step(); }, opt.warmup, repeats, per_batch));
 }
 
 template <class Exec, class Real>
@@ -140,6 +229,7 @@ std::vector<Row> bench_projection(int n, const Options& opt, int repeats, double
     }
     rows.push_back(r);
   }
+  extra_variant_rows<Exec, Real>(c, opt, repeats, per_batch, copy_gbs, rows);
   return rows;
 }
 

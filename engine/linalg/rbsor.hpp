@@ -12,6 +12,8 @@
 //   block       (CUDA, small grids) the sweeps between two residual checks in one
 //               launch of one thread block, p in shared memory, in place
 //               (rbsor_block.cuh); otherwise the two-colour variant (same checks).
+//   tiled       (CUDA) the fused sweep's result through a shared-memory tile
+//               (rbsor_tile.cuh): 16-byte asynchronous loads, the same bits.
 // Every variant computes the same stencil (stencil_parts) on the same cells in the
 // same order of colours; they differ in memory traffic only. On several MPI ranks
 // the two-colour variant (flags from the array) runs on a padded block
@@ -44,7 +46,7 @@
 namespace flowlua {
 
 // Which kernels a RedBlackSOR runs; the plan names them.
-enum class SorVariant { TwoColour, TwoColourOpen, Fused, FusedOpen, Block, BlockOpen };
+enum class SorVariant { TwoColour, TwoColourOpen, Fused, FusedOpen, Block, BlockOpen, Tiled, TiledOpen };
 
 // One colour of a sweep; k counts cells of this colour along row j (of plane kz in
 // 3D, where the colour is the parity of i + j + kz).
@@ -72,6 +74,9 @@ template <class Exec>
 struct FusedSorSweep {
   static constexpr bool available = false;
 };
+// Its shared-memory tile version (rbsor_tile.cuh), where FusedSorSweep is available.
+template <class Exec>
+struct TiledSorSweep {};
 
 // One member's fused sweep in a batch (FusedSorSweep::run_batch): pin -> pout, and
 // with `residual` the squared residual of pin added to *res2.
@@ -92,6 +97,7 @@ struct FusedSweepArgs {
 #if defined(__CUDACC__)
 #include "linalg/rbsor_fused.cuh"
 #include "linalg/rbsor_block.cuh"
+#include "linalg/rbsor_tile.cuh"
 #endif
 
 namespace flowlua {
@@ -258,7 +264,8 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
  private:
   bool fused() const {
     if constexpr (D == 2 && FusedSorSweep<Exec>::available)
-      return !halo_.on() && (variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen);
+      return !halo_.on() && (variant_ == SorVariant::Fused || variant_ == SorVariant::FusedOpen ||
+                             variant_ == SorVariant::Tiled || variant_ == SorVariant::TiledOpen);
     return false;
   }
 
@@ -359,6 +366,10 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     if constexpr (D == 2 && FusedSorSweep<Exec>::available) {
       if (variant_ == SorVariant::FusedOpen)
         FusedSorSweep<Exec>::run(v, out, open_, Real(c_.omega), res2, gate);
+      else if (variant_ == SorVariant::TiledOpen)
+        TiledSorSweep<Exec>::run(v, out, open_, Real(c_.omega), res2, gate);
+      else if (variant_ == SorVariant::Tiled)
+        TiledSorSweep<Exec>::run(v, out, FlagArray{v.flags, v.nb.nx + 2}, Real(c_.omega), res2, gate);
       else
         FusedSorSweep<Exec>::run(v, out, FlagArray{v.flags, v.nb.nx + 2}, Real(c_.omega), res2, gate);
     }

@@ -12,6 +12,7 @@
 #   steady checkpoint tridiagonal lbm fs fs3d fs_sides core3d adi sanitizer batch mpi   the *_on_device.sh scripts
 #   lbm_case     tests/gpu/lbm_case_vs_harness.sh (the lbm_swe step: harness against case, rest against motion)
 #   step_kernels tests/gpu/step_kernels_on_device.sh (ncu: kernel time a step of the 128^2 step and the batch)
+#   tile         tests/gpu/tile_on_device.sh (issue 12's shared-memory tile variants: tests and harness rows)
 #   (mpi needs 2+ GPUs and build-gpu-pack/mpi-runtime.tar.gz)
 # Limits in seconds: LIMIT_<part>=N overrides the defaults below.
 set -uo pipefail
@@ -34,10 +35,10 @@ declare -A script=(
   [tridiagonal]=bench_tridiagonal_on_device.sh [lbm]=bench_lbm_on_device.sh
   [fs]=bench_fs_on_device.sh [fs3d]=fs3d_on_device.sh [fs_sides]=fs_sides_on_device.sh [core3d]=core3d_on_device.sh [adi]=bench_adi_on_device.sh
   [sanitizer]=compute_sanitizer.sh [batch]=batch_on_device.sh [mpi]=mpi_on_device.sh
-  [lbm_case]=lbm_case_vs_harness.sh [step_kernels]=step_kernels_on_device.sh)
+  [lbm_case]=lbm_case_vs_harness.sh [step_kernels]=step_kernels_on_device.sh [tile]=tile_on_device.sh)
 declare -A limit=([gpu_ctest]=240 [steady]=60 [checkpoint]=120 [tridiagonal]=120 [lbm]=150
                   [fs]=150 [fs3d]=540 [fs_sides]=300 [core3d]=150 [adi]=200 [sanitizer]=300 [batch]=420 [mpi]=400
-                  [lbm_case]=420 [step_kernels]=300)
+                  [lbm_case]=420 [step_kernels]=300 [tile]=540)
 
 for part in "$@"; do
   dir=$OUT/$part

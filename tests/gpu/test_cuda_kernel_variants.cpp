@@ -1,8 +1,9 @@
 // The CUDA kernel variants against each other and against the CPU: the fused
 // red-black sweep (both colours and the residual in one launch, ping-pong buffers)
-// must compute what the two-colour sweep computes, on grids whose sizes are not
-// multiples of the warp strip (30 columns) or the band (32 rows). Skipped without
-// a CUDA device.
+// and its shared-memory tile version (rbsor_tile*) must compute what the two-colour
+// sweep computes, on grids whose sizes are not multiples of the warp strip (30
+// columns), the band (32 rows) or the tile (128 columns). Skipped without a CUDA
+// device.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -96,16 +97,19 @@ void variants_agree(ProjectionConfig c, Precision prec, const std::vector<std::s
 
 TEST(CudaKernelVariants, CavityOddSizeDouble) {
   variants_agree(walls(101, 77), Precision::Double,
-                 {"rbsor_block_open", "rbsor_block", "rbsor_fused_open", "rbsor_fused", "rbsor_open", "flagged"}, 1e-10);
+                 {"rbsor_block_open", "rbsor_block", "rbsor_fused_open", "rbsor_fused", "rbsor_tile_open", "rbsor_tile",
+                  "rbsor_open", "flagged"},
+                 1e-10);
 }
 TEST(CudaKernelVariants, ChannelOutflowDouble) {
-  variants_agree(channel(131, 45, false), Precision::Double, {"rbsor_fused_open", "rbsor_fused", "flagged"}, 1e-10);
+  variants_agree(channel(131, 45, false), Precision::Double, {"rbsor_fused_open", "rbsor_fused", "rbsor_tile_open", "flagged"}, 1e-10);
 }
 TEST(CudaKernelVariants, ChannelBlockDouble) {
-  variants_agree(channel(131, 45, true), Precision::Double, {"rbsor_block", "rbsor_fused", "flagged"}, 1e-10);
+  variants_agree(channel(131, 45, true), Precision::Double, {"rbsor_block", "rbsor_fused", "rbsor_tile", "flagged"}, 1e-10);
 }
 TEST(CudaKernelVariants, CavityOddSizeFloat) {
-  variants_agree(walls(101, 77), Precision::Float, {"rbsor_block_open", "rbsor_fused_open", "flagged"}, 1e-4);
+  variants_agree(walls(101, 77), Precision::Float, {"rbsor_block_open", "rbsor_fused_open", "rbsor_tile_open", "flagged"},
+                 1e-4);
 }
 
 // The plan on CUDA: the one-block sweeps where p fits a block's shared memory, the

@@ -43,4 +43,16 @@ struct MomentumStage {
   }
 };
 
+// The stage through a shared-memory tile (momentum_tile.cuh, CUDA only; the same
+// bits): where `available`, run(s, m, cells, step) computes F, G on faces 0 .. nx by
+// 0 .. ny of one rank without immersed bodies.
+template <class Exec>
+struct MomentumTile {
+  static constexpr bool available = false;
+};
+
 }  // namespace flowlua::projection
+
+#if defined(__CUDACC__)
+#include "models/projection/momentum_tile.cuh"
+#endif

@@ -30,6 +30,8 @@ bool rbsor_block_open(const KernelKey& k) { return rbsor_block(k) && open(k); }
 bool one_rank(const KernelKey& k) { return k.ranks == 1; }
 bool rbsor_one_rank(const KernelKey& k) { return rbsor(k) && k.ranks == 1; }
 bool cuda_one_rank(const KernelKey& k) { return k.backend == "cuda" && k.ranks == 1; }
+bool tile_open(const KernelKey& k) { return open(k) && k.backend == "cuda" && !k.shapes; }
+bool central_tile_open(const KernelKey& k) { return central(k) && tile_open(k); }
 
 KernelRegistry build() {
   KernelRegistry r;
@@ -64,6 +66,15 @@ KernelRegistry build() {
          central, 2});
   r.add({"momentum", "hybrid_open", "F and G in one pass, donor-cell/central blend, flags from the position",
          "no obstacles, on one rank", open, 1});
+  // Through a shared-memory tile (models/projection/momentum_tile.cuh), the same bits.
+  // Below the one-pass variants until the H100 measures them faster: forced only.
+  r.add({"momentum", "central_tile_open",
+         "F and G from a shared-memory tile of u and v (16-byte loads), central differences, flags from the position",
+         "central advection, the CUDA backend, no obstacles, on one rank", central_tile_open, 1});
+  r.add({"momentum", "hybrid_tile_open",
+         "F and G from a shared-memory tile of u and v (16-byte loads), donor-cell/central blend, flags from the "
+         "position",
+         "the CUDA backend, no obstacles, on one rank", tile_open, 1});
   r.add({"momentum", "hybrid", "F and G in one pass, donor-cell/central blend (any gamma), flag array", "nothing",
          always, 0});
   r.add({"rhs", "open", "div(F, G) / dt, flags from the position", "no obstacles, on one rank", open, 1});
@@ -85,6 +96,15 @@ KernelRegistry build() {
          "the rbsor solver, the CUDA backend, no obstacles and no periodic side, on one rank", rbsor_fused_open, 3});
   r.add({"pressure", "rbsor_fused", "red-black SOR, both colours and the residual in one launch, flag array",
          "the rbsor solver, the CUDA backend and no periodic side, on one rank", rbsor_fused, 2});
+  // The fused sweep through a shared-memory tile (linalg/rbsor_tile.cuh), the same
+  // bits. Below the fused variants until the H100 measures it faster: forced only
+  // (kernels = { pressure = "rbsor_tile_open" }; the harness times it beside them).
+  r.add({"pressure", "rbsor_tile_open",
+         "red-black SOR, the fused sweep through a shared-memory tile (16-byte loads), flags from the position",
+         "the rbsor solver, the CUDA backend, no obstacles and no periodic side, on one rank", rbsor_fused_open, 1});
+  r.add({"pressure", "rbsor_tile",
+         "red-black SOR, the fused sweep through a shared-memory tile (16-byte loads), flag array",
+         "the rbsor solver, the CUDA backend and no periodic side, on one rank", rbsor_fused, 1});
   r.add({"pressure", "rbsor_open", "red-black SOR, one launch per colour, flags from the position",
          "the rbsor solver and no obstacles, on one rank", rbsor_open, 1});
   r.add({"pressure", "flagged",

@@ -12,10 +12,11 @@ namespace flowlua::projection {
 //   bodies          immersed | staircase  (obstacles of exact shape; chosen first)
 //   boundaries      sides | sides_and_obstacles
 //   dt              device | host  (where dt is computed and kept)
-//   momentum        central_open | central | hybrid_open | hybrid
+//   momentum        central_open | central | hybrid_open | central_tile_open |
+//                   hybrid_tile_open | hybrid
 //   rhs             open | flagged
 //   pressure        rbsor_block_open | rbsor_block | rbsor_fused_open | rbsor_fused |
-//                   rbsor_open | flagged
+//                   rbsor_open | rbsor_tile_open | rbsor_tile | flagged
 //   pressure_stop   device | host  (where the SOR solve decides to stop)
 //   correction      open | flagged
 //   launch          graph | direct  (a step as a CUDA graph, or kernel by kernel)

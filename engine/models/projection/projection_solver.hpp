@@ -489,6 +489,8 @@ class ProjectionSolver final : public Solver {
                        : p == "rbsor_block"    ? SorVariant::Block
                        : p == "rbsor_fused_open" ? SorVariant::FusedOpen
                        : p == "rbsor_fused"    ? SorVariant::Fused
+                       : p == "rbsor_tile_open" ? SorVariant::TiledOpen
+                       : p == "rbsor_tile"     ? SorVariant::Tiled
                        : p == "rbsor_open"     ? SorVariant::TwoColourOpen
                                                : SorVariant::TwoColour,
                        open_flags_);
@@ -550,7 +552,8 @@ class ProjectionSolver final : public Solver {
   int ranks_of_plan() const { return link_.on() ? ranks::size() : 1; }
   bool open_variant(const char* stage) const {
     const std::string& v = plan_.variant(stage);
-    return v == "open" || v == "central_open" || v == "hybrid_open" || v == "sides";
+    return v == "open" || v == "central_open" || v == "hybrid_open" || v == "sides" || v == "central_tile_open" ||
+           v == "hybrid_tile_open";
   }
   // Calls f with the flag source the stage's variant reads.
   template <class F>
@@ -718,6 +721,22 @@ class ProjectionSolver final : public Solver {
     upload_step_slots();
   }
 
+  // kernels.momentum = "*_tile_open" (momentum_tile.cuh): the tile kernel where it
+  // exists and the step launches directly; false otherwise (a batch records the
+  // for_each kernel, which computes the same bits).
+  template <class L, class Cells>
+  bool momentum_tile(L&, const State<Real>& s, const MomentumParams<Real>& m, const Cells& cells, const double* step,
+                     bool central) {
+    if constexpr (std::is_same_v<L, DirectLaunch<Exec>> && MomentumTile<Exec>::available) {
+      const std::string& v = plan_.variant("momentum");
+      if (v != "central_tile_open" && v != "hybrid_tile_open") return false;
+      if (central) MomentumTile<Exec>::template run<Real, true>(s, m, cells, step);
+      else MomentumTile<Exec>::template run<Real, false>(s, m, cells, step);
+      return true;
+    }
+    return false;
+  }
+
   template <class L>
   void momentum(L& l) {
     const State<Real> s = state();
@@ -732,6 +751,7 @@ class ProjectionSolver final : public Solver {
         const ImmersedFaces<Real> b{forcing_view(true), forcing_view(false)};
         if (central) l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells, ImmersedFaces<Real>>{s, m, cells, b, step});
         else l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, false, Cells, ImmersedFaces<Real>>{s, m, cells, b, step});
+      } else if (momentum_tile(l, s, m, cells, step, central)) {
       } else if (central) {
         l.for_each(i0, g_.nx, j0, g_.ny, MomentumStage<Real, true, Cells>{s, m, cells, {}, step});
       } else {
