@@ -5,7 +5,8 @@
 #   1. lbm_swe on CUDA: 2 ranks give the fields of 1 rank bit for bit (and the CPU
 #      comparison of tests/mpi on the same machine);
 #   2. throughput (cases/swe/throughput.lua): strong scaling of 8192^2 on 1 and 2 GPUs,
-#      weak scaling at 4096^2 per GPU, float and fp16 storage.
+#      weak scaling at 4096^2 per GPU, float and fp16 storage (on 2 GPUs also with
+#      FLOWLUA_HALO=staged, against the default CUDA IPC).
 # Writes $OUT/mpi/ (logs, scaling.txt). Usage: mpi_on_device.sh [steps]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -52,6 +53,9 @@ for storage in same fp16; do
   run "strong-8192-$storage" 2 --set n=8192 --set storage=$storage
   run "weak-4096-$storage" 1 --set n=4096 --set storage=$storage
   run "weak-4096-$storage" 2 --set nx=4096 --set ny=8192 --set storage=$storage
+  # The halo staged through host memory, against the default (CUDA IPC between the
+  # ranks of this node; docs/mpi.md "Halo exchange through shared memory").
+  FLOWLUA_HALO=staged run "weak-4096-$storage-staged" 2 --set nx=4096 --set ny=8192 --set storage=$storage
   if [ "$gpus" -ge 4 ]; then
     run "strong-8192-$storage" 4 --set n=8192 --set storage=$storage
     run "weak-4096-$storage" 4 --set n=8192 --set storage=$storage
