@@ -181,6 +181,19 @@ struct ResidualSquared {
   }
 };
 
+// v * v rounded once, never fused into a following addition (nvcc contracts a product
+// and a sum into one fma where it can, so the same square could add differently in
+// two kernels; the host compiler does not on x86-64): a squared FluidSum gives the
+// same bits in every kernel that adds it up, the projection model's fused
+// SubtractFluidMeanSquared among them.
+FL_HD double square_rn(double v) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(v, v);
+#else
+  return v * v;
+#endif
+}
+
 // Sum (or squared sum) of a field over fluid cells: means and norms.
 template <class Real>
 struct FluidSum {
@@ -193,13 +206,13 @@ struct FluidSum {
     std::size_t c = std::size_t(j) * stride + i;
     if (!is_fluid(flags[c])) return 0.0;
     double v = x[c];
-    return squared ? v * v : v;
+    return squared ? square_rn(v) : v;
   }
   FL_HD double operator()(int i, int j, int k) const {
     std::size_t c = std::size_t(k) * plane + std::size_t(j) * stride + i;
     if (!is_fluid(flags[c])) return 0.0;
     double v = x[c];
-    return squared ? v * v : v;
+    return squared ? square_rn(v) : v;
   }
 };
 

@@ -145,13 +145,20 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   // graph capture, where the loop is a conditional while node, backend/step_graph.hpp).
   // The same sweeps, checks, result and report as solve(): report(s) reads it.
   void solve_device(const View& v, double* s) {
+    if constexpr (D == 2) solve_device(v, s, FluidSum<Real>{v.rhs, v.flags, v.nb.nx + 2, true});
+  }
+  // The same with the cell function of the first reduction, ||rhs||^2, given: norm2(i, j)
+  // returns what FluidSum{v.rhs, v.flags, nx + 2, true} returns at (i, j) once it has
+  // changed rhs there if it does (the projection model removes the rhs's mean in it:
+  // SubtractFluidMeanSquared, one launch less).
+  template <class Norm2>
+  void solve_device(const View& v, double* s, const Norm2& norm2) {
     if constexpr (D == 2) {
       using namespace sor_slot;
       const int nx = v.nb.nx, ny = v.nb.ny, mi = c_.max_iter;
       // Each reduction is one launch with the one-thread stage after it (the same bits
       // as the reductions of solve()).
-      Exec::reduce_sum_into_then(1, nx, 1, ny, FluidSum<Real>{v.rhs, v.flags, nx + 2, true}, s + kBnorm2,
-                                 SorStart{s});
+      Exec::reduce_sum_into_then(1, nx, 1, ny, norm2, s + kBnorm2, SorStart{s});
       const int per_body = body_length();
       const int bodies = mi > 0 ? (mi + per_body - 1) / per_body : 0;
       if (fused()) alt(v);  // allocated, its ghosts copied, before any capture

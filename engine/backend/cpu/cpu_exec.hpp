@@ -60,6 +60,13 @@ struct CpuExec {
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) f(i, j);
   }
+  // f1 over its range, then f2 over its: two for_each calls (one launch on CUDA).
+  template <class F1, class F2>
+  static void for_each_in_turn(int i0, int i1, int j0, int j1, const F1& f1, int k0, int k1, int l0, int l1,
+                               const F2& f2) {
+    for_each(i0, i1, j0, j1, f1);
+    for_each(k0, k1, l0, l1, f2);
+  }
   // The CUDA backend's register budget (blocks per multiprocessor) means nothing here.
   template <int kMinBlocks, class F>
   static void for_each_bounded(int i0, int i1, int j0, int j1, const F& f) {

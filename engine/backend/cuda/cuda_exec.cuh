@@ -158,6 +158,24 @@ __global__ void for_each3_kernel(int i0, int i1, int j0, int j1, int k0, int k1,
   if (i <= i1 && j <= j1 && k <= k1) f(i, j, k);
 }
 
+// Two small ranges one after the other in one block (CudaExec::for_each_in_turn): the
+// block's threads stride over f1's cells, wait for each other (after __syncthreads the
+// block's global writes are visible to all its threads), then over f2's.
+constexpr int kInTurnThreads = 512;
+template <class F>
+__device__ __forceinline__ void block_stride(int i0, int i1, int j0, int j1, const F& f) {
+  const int w = i1 - i0 + 1, n = w * (j1 - j0 + 1);
+  for (int k = int(threadIdx.x); k < n; k += int(blockDim.x)) f(i0 + k % w, j0 + k / w);
+}
+template <class F1, class F2>
+__global__ void __launch_bounds__(kInTurnThreads) in_turn_kernel(int i0, int i1, int j0, int j1, F1 f1, int k0,
+                                                                  int k1, int l0, int l1, F2 f2) {
+  pdl_enter();
+  block_stride(i0, i1, j0, j1, f1);
+  __syncthreads();
+  block_stride(k0, k1, l0, l1, f2);
+}
+
 // A 3D reduction runs as the 2D one over rows r = (j - j0) + ny (k - k0).
 template <class F>
 struct Rows3 {
@@ -505,6 +523,25 @@ struct CudaExec {
     dim3 block(kBlockX, kBlockY);
     dim3 grid((w + kBlockX - 1) / kBlockX, (h + kBlockY - 1) / kBlockY);
     launch(for_each_kernel<F>, grid, block, "kernel launch", i0, i1, j0, j1, f);
+  }
+  // f1 over its range, then f2 over its, in one launch of one block: for lines of cells
+  // (a few thousand at most) that must be written in this order, where two launches
+  // would cost more than the work (the projection model's side ghosts: two graph nodes
+  // become one). The same writes in the same order as two for_each calls.
+  template <class F1, class F2>
+  static void for_each_in_turn(int i0, int i1, int j0, int j1, const F1& f1, int k0, int k1, int l0, int l1,
+                               const F2& f2) {
+    using namespace cuda_detail;
+    if (i1 < i0 || j1 < j0) {
+      for_each(k0, k1, l0, l1, f2);
+      return;
+    }
+    if (k1 < k0 || l1 < l0) {
+      for_each(i0, i1, j0, j1, f1);
+      return;
+    }
+    launch(in_turn_kernel<F1, F2>, dim3(1), dim3(kInTurnThreads), "kernel launch", i0, i1, j0, j1, f1, k0, k1, l0, l1,
+           f2);
   }
   // for_each with at least kMinBlocks blocks resident per multiprocessor (see
   // for_each_bounded_kernel); the CPU backend ignores the budget.

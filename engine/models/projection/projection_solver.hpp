@@ -546,6 +546,7 @@ class ProjectionSolver final : public Solver {
     } else {
       s << "direct launches" << (graph_off_.empty() ? "" : " (" + graph_off_ + ")");
     }
+    if (fold_rhs_mean()) s << "; the rhs's mean removed in the pressure solve's first reduction";
     s << "\n";
     return s.str();
   }
@@ -623,8 +624,9 @@ class ProjectionSolver final : public Solver {
     device_dt();
     momentum(direct_);
     link_.exchange_predictor(f_.data(), gg_.data());
-    pressure_rhs(direct_);
-    solve_pressure();
+    const bool fold = fold_rhs_mean();
+    pressure_rhs(direct_, fold);
+    solve_pressure(fold);
     link_.exchange_pressure(p_.data());
     correct(direct_);
     fill_boundaries(direct_);
@@ -762,23 +764,38 @@ class ProjectionSolver final : public Solver {
       l.for_each(1, std::max(g_.nx, g_.ny), 0, 0, OutflowFaces<Real>{s, side_values(), false, Real(dt_), step});
   }
 
+  // Without an outflow the rhs's mean is removed (a sum over the fluid cells, then a
+  // subtraction). fold (fold_rhs_mean): the rhs and its sum in one launch, the
+  // subtraction left to the SOR solve's first reduction (solve_pressure(true)).
   template <class L>
-  void pressure_rhs(L& l) {
+  void pressure_rhs(L& l, bool fold = false) {
     const State<Real> s = state();
     const double* step = step_ptr();
+    auto run = [&](const auto& rhs) {
+      if (!fold) {
+        l.for_each(1, g_.nx, 1, g_.ny, rhs);
+        return;
+      }
+      using F = std::remove_cv_t<std::remove_reference_t<decltype(rhs)>>;
+      Exec::reduce_sum_into_then(1, g_.nx, 1, g_.ny, WithFluidValue<Real, F>{rhs, rhs_.data(), flags_.data(), g_.nx + 2},
+                                 scal_ + kRhsSum, NothingAfter{});
+    };
     with_cells("rhs", [&](auto cells) {
       using Cells = decltype(cells);
       if (immersed_)
-        l.for_each(1, g_.nx, 1, g_.ny,
-                   PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(),
-                                                  ImmersedMass<Real>{forcing_view(true), forcing_view(false),
-                                                                     sflux_.data(), merge_.data()},
-                                                  step});
+        run(PressureRhs<Real, Cells, true>{s, Real(1 / dt_), cells, source_.data(),
+                                           ImmersedMass<Real>{forcing_view(true), forcing_view(false), sflux_.data(),
+                                                              merge_.data()},
+                                           step});
       else
-        l.for_each(1, g_.nx, 1, g_.ny, PressureRhs<Real, Cells>{s, Real(1 / dt_), cells, nullptr, {}, step});
+        run(PressureRhs<Real, Cells>{s, Real(1 / dt_), cells, nullptr, {}, step});
     });
-    if (setup_.singular) remove_fluid_mean(l, rhs_.data(), kRhsSum);
+    if (setup_.singular && !fold) remove_fluid_mean(l, rhs_.data(), kRhsSum);
   }
+  // Whether a step in device mode folds the rhs's mean removal into its neighbours
+  // (pressure_rhs, solve_pressure): two launches fewer, the same bits. It needs the
+  // SOR solve with the stop on the device (one rank: the sum is this block's).
+  bool fold_rhs_mean() const { return setup_.singular && sor_device_ && dt_device_ && !link_.on(); }
 
   PoissonView<Real> poisson_view() {
     return PoissonView<Real>{p_.data(), rhs_.data(), flags_.data(), state().nb, Real(1 / (g_.dx * g_.dx)),
@@ -817,16 +834,22 @@ class ProjectionSolver final : public Solver {
     Exec::for_each(0, g_.nx + 1, 0, g_.ny + 1, CopyAs<double, Real>{pd_.data(), p_.data(), st});
   }
 
-  void solve_pressure() {
+  // rhs_mean: the rhs's mean is still to be removed (pressure_rhs with fold).
+  void solve_pressure(bool rhs_mean = false) {
     const long exchanges = ranks::exchanges_done;
-    solve_pressure_counted();
+    solve_pressure_counted(rhs_mean);
     last_exchanges_ = ranks::exchanges_done - exchanges;
   }
-  void solve_pressure_counted() {
+  void solve_pressure_counted(bool rhs_mean) {
     if (refined_) { solve_mixed(); return; }
     if (sor_device_ && dt_device_) {
       // The report comes with the step's (take_report), a NaN residual too.
-      sor()->solve_device(poisson_view(), scal_ + kSor);
+      if (rhs_mean)
+        sor()->solve_device(poisson_view(), scal_ + kSor,
+                            SubtractFluidMeanSquared<Real>{rhs_.data(), flags_.data(), g_.nx + 2, scal_ + kRhsSum,
+                                                           1.0 / double(setup_.flags.fluid_cells)});
+      else
+        sor()->solve_device(poisson_view(), scal_ + kSor);
     } else {
       last_solve_ = pressure_->solve(poisson_view());
       if (!std::isfinite(last_solve_.residual)) fail_now("pressure solve diverged");
@@ -898,8 +921,19 @@ class ProjectionSolver final : public Solver {
     const bool py = is_periodic_y(c_.boundaries);
     auto fill_x = [&](bool periodic) { l.for_each(0, 0, 0, g_.ny + 1, FillSidesX<Real>{s, b, periodic}); };
     auto fill_y = [&](bool periodic) { l.for_each(0, g_.nx + 1, 0, 0, FillSidesY<Real>{s, b, periodic}); };
-    if (py) { fill_x(false); fill_y(false); }
-    else { fill_y(false); fill_x(false); }
+    if constexpr (std::is_same_v<L, DirectLaunch<Exec>>) {
+      // The first two lines in one launch (Exec::for_each_in_turn: the same order).
+      const FillSidesX<Real> x{s, b, false};
+      const FillSidesY<Real> y{s, b, false};
+      if (py) Exec::for_each_in_turn(0, 0, 0, g_.ny + 1, x, 0, g_.nx + 1, 0, 0, y);
+      else Exec::for_each_in_turn(0, g_.nx + 1, 0, 0, y, 0, 0, 0, g_.ny + 1, x);
+    } else if (py) {
+      fill_x(false);
+      fill_y(false);
+    } else {
+      fill_y(false);
+      fill_x(false);
+    }
     if (is_periodic_x(c_.boundaries)) fill_x(true);
     if (py) fill_y(true);
     // Obstacle faces: skipped by the "sides" variant, which needs no obstacle.

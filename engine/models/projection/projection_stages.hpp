@@ -6,6 +6,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "linalg/poisson_stencil.hpp"
+#include "models/projection/dt_rule.hpp"
 #include "models/projection/fields.hpp"
 #include "models/projection/immersed_mass.hpp"
 
@@ -125,7 +127,10 @@ struct CopyAs {
 };
 
 // x -= sum / count on fluid cells, with the sum left in backend memory by a
-// reduction (Exec::reduce_sum_into): removing a mean costs no host round trip.
+// reduction (Exec::reduce_sum_into): removing a mean costs no host round trip. The
+// product is rounded before the subtraction (mul_rn, never fused): the step that
+// removes the rhs's mean inside the SOR's first reduction (SubtractFluidMeanSquared)
+// gives the same bits.
 template <class Real>
 struct SubtractFluidMean {
   Real* x;
@@ -135,7 +140,42 @@ struct SubtractFluidMean {
   double inv_count;
   FL_HD void operator()(int i, int j) const {
     const std::size_t c = std::size_t(j) * stride + i;
-    if (is_fluid(flags[c])) x[c] -= Real(*sum * inv_count);
+    if (is_fluid(flags[c])) x[c] -= Real(mul_rn(*sum, inv_count));
+  }
+};
+
+// Fewer launches in a step on the device (issue 12): two reductions whose cells also
+// write. A reduction visits each cell of its range once (Exec::reduce_*), so the
+// writes are those of the for_each they replace, and the values added are those of
+// the FluidSum they replace, in the same reduction: the same bits as the two launches.
+//
+// f at the cell, then FluidSum{x, flags, stride, false} there (x: what f wrote): the
+// rhs and its sum over the fluid cells in one launch.
+template <class Real, class F>
+struct WithFluidValue {
+  F f;
+  const Real* x;
+  const CellFlags* flags;
+  int stride;
+  FL_HD double operator()(int i, int j) const {
+    f(i, j);
+    return FluidSum<Real>{x, flags, stride, false}(i, j);
+  }
+};
+
+// SubtractFluidMean at the cell, then FluidSum{x, flags, stride, true} there: the
+// rhs's mean removed in the SOR solve's first reduction, ||rhs||^2
+// (RedBlackSOR::solve_device's norm2), instead of a launch of its own.
+template <class Real>
+struct SubtractFluidMeanSquared {
+  Real* x;
+  const CellFlags* flags;
+  int stride;
+  const double* sum;
+  double inv_count;
+  FL_HD double operator()(int i, int j) const {
+    SubtractFluidMean<Real>{x, flags, stride, sum, inv_count}(i, j);
+    return FluidSum<Real>{x, flags, stride, true}(i, j);
   }
 };
 
