@@ -294,8 +294,7 @@ int l_batch_run(lua_State* L) {
                    h.case_name().c_str(), h.case_name().empty() ? "" : ": ", n, rep.case_steps, rep.batch_steps,
                    rep.wall_s, rep.wall_s > 0 ? double(rep.case_steps) / rep.wall_s : 0.0,
                    rep.wall_s > 0 ? double(rep.case_steps) * double(cells) / rep.wall_s : 0.0, cells,
-                   rep.batched ? ("stages launched once for the batch" + (rep.path.empty() ? "" : " (" + rep.path + ")")).c_str()
-                               : "members stepped in turn");
+                   rep.batched ? "stages launched once for the batch" : "members stepped in turn");
       std::fflush(stderr);
     }
   }
@@ -305,7 +304,7 @@ int l_batch_run(lua_State* L) {
     push_report(L, rep.members[k]);
     lua_rawseti(L, -2, k + 1);
   }
-  lua_createtable(L, 0, 7);
+  lua_createtable(L, 0, 6);
   lua_pushinteger(L, n);
   lua_setfield(L, -2, "members");
   lua_pushinteger(L, rep.case_steps);
@@ -318,8 +317,6 @@ int l_batch_run(lua_State* L) {
   lua_setfield(L, -2, "case_steps_per_s");
   lua_pushboolean(L, rep.batched);
   lua_setfield(L, -2, "batched");
-  lua_pushstring(L, rep.path.c_str());
-  lua_setfield(L, -2, "path");
   return 2;
 }
 

@@ -61,12 +61,6 @@ class BatchRecorder {
     add(&run_custom<A, Run>, i0, i1, j0, j1, &a, sizeof(A), alignof(A), nullptr);
   }
 
-  // Forgets what was recorded since the last flush (a recording that failed midway).
-  void discard() {
-    for (auto& l : lists_) l.clear();
-    for (auto& b : bytes_) b.clear();
-  }
-
   bool empty() const {
     for (const auto& l : lists_)
       if (!l.empty()) return false;

@@ -2,13 +2,9 @@
 // n x n (the bench cavity of projection_bench.hpp: five red-black sweeps a step, each
 // member its own viscosity) stepped as one batch, against one of them stepped alone.
 // B is FLOWLUA_BENCH_MEMBERS (default 256). Rows:
-//   batch_step       one step of all B members; cell_updates_per_s = B n^2 / time, so
-//                    case steps per second = cell_updates_per_s / n^2; bytes 31A per
-//                    member; the variant says the path (dt on the device and a CUDA
-//                    graph where the plan allows: projection_batch_resident.hpp)
-//   batch_step_host  the same members on the host path (dt and the SOR checks read
-//                    back every step), for comparison
-//   lone_step        one step of one member alone (the projection model's "step" row)
+//   batch_step   one step of all B members; cell_updates_per_s = B n^2 / time, so
+//                case steps per second = cell_updates_per_s / n^2; bytes 31A per member
+//   lone_step    one step of one member alone (the projection model's "step" row)
 #pragma once
 #include <cstdlib>
 #include <memory>
@@ -32,7 +28,7 @@ std::vector<Row> bench_projection_batch(int n, const Options& opt, int repeats, 
   const int members = bench_batch_members();
   const Precision prec = std::is_same_v<Real, float> ? Precision::Float : Precision::Double;
   std::vector<std::unique_ptr<Solver_>> s;
-  std::vector<Solver_*> ptrs;
+  std::vector<Solver*> ptrs;
   for (int k = 0; k < members; ++k) {
     ProjectionConfig c = bench_cavity(n, prec);
     c.nu *= 1 + 0.01 * k;
@@ -40,18 +36,19 @@ std::vector<Row> bench_projection_batch(int n, const Options& opt, int repeats, 
     for (int q = 0; q < 5; ++q) s.back()->step();  // a flow, not zeros
     ptrs.push_back(s.back().get());
   }
+  std::unique_ptr<BatchStepper> stepper = s[0]->make_batch_stepper(ptrs, false);
   std::vector<int> all(members);
   std::iota(all.begin(), all.end(), 0);
   std::vector<std::string> failed(members);
   Exec::synchronize();
 
   const double cells = double(n) * n, A = double(s[0]->config().grid.size()) * sizeof(Real);
-  auto row = [&](const char* stage, const Timing& t, double count, const std::string& how = "") {
+  auto row = [&](const char* stage, const Timing& t, double count) {
     Row r;
     r.backend = Exec::name;
     r.precision = std::is_same_v<Real, float> ? "float" : "double";
     r.stage = stage;
-    r.variant = std::to_string(int(count)) + (count > 1 ? " members" : " member") + (how.empty() ? "" : ", " + how);
+    r.variant = std::to_string(int(count)) + (count > 1 ? " members" : " member");
     r.n = n;
     r.median_ms = t.median_ms;
     r.min_ms = t.min_ms;
@@ -66,18 +63,11 @@ std::vector<Row> bench_projection_batch(int n, const Options& opt, int repeats, 
   };
   std::vector<Row> rows;
   const int per_batch = std::max(1, std::min(20, int(4e6 / (cells * members))));
-  // The batch as flow.batch steps it, then on the host path; each released before the
-  // next (the members go back to stepping alone).
-  for (const bool device : {true, false}) {
-    projection::ProjectionBatch<Exec, Real> stepper(ptrs, false, device);
-    Timing tb = time_median<Exec>([&] { stepper.step(all, failed); }, opt.warmup, repeats, per_batch);
-    for (int b = 0; b < members; ++b) {  // a failure seen in a report taken late too
-      const std::string f = failed[b].empty() ? stepper.pending_failure(b) : failed[b];
-      if (!f.empty()) throw BackendError("bench: a batch member failed: " + f);
-    }
-    stepper.release();
-    rows.push_back(row(device ? "batch_step" : "batch_step_host", tb, members, stepper.launch_used()));
-  }
+  Timing tb = time_median<Exec>([&] { stepper->step(all, failed); }, opt.warmup, repeats, per_batch);
+  for (const std::string& f : failed)
+    if (!f.empty()) throw BackendError("bench: a batch member failed: " + f);
+  stepper->release();
+  rows.push_back(row("batch_step", tb, members));
   const int lone_batch = std::max(1, std::min(100, int(4e6 / cells)));
   Timing tl = time_median<Exec>([&] { s[0]->step(); }, opt.warmup, repeats, lone_batch);
   rows.push_back(row("lone_step", tl, 1));

@@ -79,10 +79,7 @@ template <class Exec>
 struct TiledSorSweep {};
 
 // One member's fused sweep in a batch (FusedSorSweep::run_batch): pin -> pout, and
-// with `residual` the squared residual of pin added to *res2. With gate.s set (a batch
-// whose SOR stop is on the device, projection_batch_resident.hpp) the member's sweep
-// returns at once once its solve stopped, and adds the residual only where the gate
-// says, as the lone gated sweep does.
+// with `residual` the squared residual of pin added to *res2.
 template <class Real, class Cells>
 struct FusedSweepArgs {
   const Real* pin;
@@ -93,7 +90,6 @@ struct FusedSweepArgs {
   Real wd;  // omega / (2 (idx2 + idy2)): the interior cells' omega / diag, as launch() has it
   double* res2;
   bool residual;
-  SorGate gate;
 };
 
 }  // namespace flowlua
@@ -205,13 +201,6 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
   bool sweeps_fused() const { return fused() || block(); }
   Real* second_buffer(const View& v) { return alt(v); }
   const OpenDomainFlags& open_flags() const { return open_; }
-  // solve_device's sweeps come in bodies of this many (sor_device.hpp): check_every,
-  // doubled for the fused variant when odd, so a body of ping-pong sweeps ends where
-  // it began. (Public for a batch's sweeps on the device, projection_batch_resident.hpp.)
-  int body_length() const {
-    const int ce = std::max(1, c_.check_every);
-    return fused() && ce % 2 ? 2 * ce : ce;
-  }
   double omega() const { return c_.omega; }
 
   // The report of solve_device from a host copy of its slots.
@@ -393,6 +382,13 @@ class RedBlackSOR final : public PressureSolver<Exec, Real, D> {
     }
   }
 
+  // solve_device's sweeps come in bodies of this many (sor_device.hpp): check_every,
+  // doubled for the fused variant when odd, so a body of ping-pong sweeps ends where
+  // it began.
+  int body_length() const {
+    const int ce = std::max(1, c_.check_every);
+    return fused() && ce % 2 ? 2 * ce : ce;
+  }
   // Body b of solve_device (b < 0: any body, inside a graph's while node). With
   // `exact` (b known) the launches past max_iter and the checks that cannot apply are
   // left out; otherwise every launch is there and the gates sort it out.

@@ -144,13 +144,8 @@ template <class Real, class Cells, int B>
 __global__ void __launch_bounds__(32 * kWarps) fused_sweep_batch_kernel(const FusedSweepArgs<Real, Cells>* __restrict__ args,
                                                                          int nx, int ny) {
   const FusedSweepArgs<Real, Cells>& a = args[blockIdx.z];
-  bool residual = a.residual;
-  if (a.gate.s) {  // as fused_sweep_kernel: the member's solve may have stopped
-    if (!a.gate.open()) return;
-    residual = residual && a.gate.check && a.gate.iteration() > 1;
-  }
   fused_sweep_block<Real, Cells, true, B>(a.pin, a.pout, a.rhs, a.cells, nx, ny, a.idx2, a.idy2, a.omega, a.wd,
-                                          a.res2, residual);
+                                          a.res2, a.residual);
 }
 
 }  // namespace rbsor_detail

@@ -72,13 +72,6 @@ BatchReport BatchRun::run() {
           continue;
         }
         done[i] = true;
-        // A step it took before its stop may have failed, seen only now.
-        const std::string late = stepper_->pending_failure(i);
-        if (!late.empty()) {
-          rep.members[i] = loops_[i]->end(StopReason::Failed);
-          rep.members[i].error = late;
-          continue;
-        }
         rep.members[i] = loops_[i]->end(r);
       }
       if (stepping.empty()) break;
@@ -100,7 +93,6 @@ BatchReport BatchRun::run() {
       }
     }
     rep.batched = any_batched;
-    rep.path = stepper_->path();
   } catch (...) {
     for (std::size_t i = 0; i < begun; ++i)
       if (!done[i]) loops_[i]->abandon();

@@ -35,7 +35,6 @@ struct BatchReport {
   long batch_steps = 0;            // steps of the batch (the longest member's)
   double wall_s = 0;
   bool batched = false;            // the stages were launched once for all members
-  std::string path;                // how the steps ran (BatchStepper::path), e.g. "dt on the device, graph"
 };
 
 // Runs every member to its own stop condition (RunLoop::begin/next_stop/.../end for

@@ -19,11 +19,6 @@ class BatchStepper {
   virtual bool batched() const = 0;
   // Called once when the batch ends (also on error): members go back to stepping alone.
   virtual void release() {}
-  // A member's step that failed but was seen only later (a model that reads its steps'
-  // reports a few steps late): the message, or "" (the run asks before a member stops).
-  virtual std::string pending_failure(int /*member*/) { return ""; }
-  // How the steps ran, in words ("" when there is nothing to say); BatchReport::path.
-  virtual std::string path() const { return ""; }
 };
 
 }  // namespace flowlua

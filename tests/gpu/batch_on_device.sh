@@ -2,8 +2,7 @@
 # On the GPU machine, in a copy of the repository that carries build-gpu/
 # (tests/gpu/build_for_device.sh): the throughput targets of issue 12 in one run.
 #   1. the harness: B = MEMBERS cavities of 64^2 and 128^2 as one batch (batch_step,
-#      case steps/s = cell_updates_per_s / n^2; batch_step_host: the same on the path
-#      that reads dt back every step) against one alone (lone_step); the
+#      case steps/s = cell_updates_per_s / n^2) against one alone (lone_step); the
 #      128^2 step with 5 sweeps (target >= 20,000 steps/s: row `step`, and for
 #      comparison `step_direct` and `step_host`); the float stages at 4096^2;
 #   2. MEMBERS cavities of N^2 (5 sweeps a step) as one flow.batch in one process,
@@ -50,7 +49,7 @@ rate() { sed -n 's/.*case_steps_per_s=\([0-9.]*\).*/\1/p' "$1" | tail -n 1; }
 # 2. One batch (before MPS is started here; under MPS when round_on_device.sh started it).
 "$fl" --quiet --backend cuda --output "$OUT/run_batch" "$script" --set mode=batch --set members="$M" --set n="$N" \
   --set steps="$STEPS" > "$OUT/batch.log" 2>&1
-echo "batch exit $?: $(grep THROUGHPUT "$OUT/batch.log") $(grep PATH "$OUT/batch.log")" >> "$sum"
+echo "batch exit $?: $(grep THROUGHPUT "$OUT/batch.log")" >> "$sum"
 batch=$(rate "$OUT/batch.log")
 
 # 3. One after another, one process.

@@ -23,13 +23,11 @@ local function case(k)
 end
 
 local wall, case_steps
-local path = ""
 if mode == "batch" then
   local sims = {}
   for k = first, first + count - 1 do sims[#sims + 1] = flow.simulation(case(k)) end
   local _, summary = flow.batch(sims):run()
   wall, case_steps = summary.wall, summary.case_steps
-  path = summary.path
   assert(summary.batched or sims[1].backend == "cpu", "the batch did not launch its stages together")
 elseif mode == "alone" then
   wall, case_steps = 0, 0
@@ -42,4 +40,3 @@ else
 end
 print(string.format("THROUGHPUT mode=%s members=%d n=%d case_steps=%d wall=%.3f case_steps_per_s=%.1f", mode, count, n,
                     case_steps, wall, case_steps / wall))
-if path ~= "" then print("PATH " .. path) end

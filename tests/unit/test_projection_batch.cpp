@@ -89,13 +89,6 @@ void expect_same_state(Solver& a, Solver& b, const std::string& what) {
     EXPECT_EQ(sa.scalars[k].second, sb.scalars[k].second) << what << ": scalar " << sa.scalars[k].first;
 }
 
-ProjectionConfig with_dt(ProjectionConfig c, const char* where) {
-  c.kernels["dt"] = where;
-  return c;
-}
-
-bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
-
 // Runs the configs as a batch and each alone; compares member by member.
 BatchReport batch_equals_alone(const std::vector<ProjectionConfig>& cs, const std::vector<long>& steps,
                                bool expect_batched) {
@@ -130,16 +123,12 @@ BatchReport batch_equals_alone(const std::vector<ProjectionConfig>& cs, const st
 
 TEST(ProjectionBatch, CavitiesWithOwnViscosityAndLidEqualLoneRuns) {
   // 24^2: the members run side by side (one thread each); 72^2: in turn, where a lone
-  // run's sums are split between threads. Both paths: dt on the device (the default)
-  // and on the host.
-  for (const char* where : {"device", "host"})
-    for (int n : {24, 72}) {
-      std::vector<ProjectionConfig> cs = {cavity(n, 0.01, 1.0), cavity(n, 0.002, 1.0), cavity(n, 0.01, -0.5)};
-      for (auto& c : cs) c = with_dt(c, where);
-      const long steps = n < 64 ? 30 : 6;
-      const BatchReport rep = batch_equals_alone(cs, {steps, steps, steps}, true);
-      EXPECT_TRUE(starts_with(rep.path, std::string("dt on the ") + where)) << rep.path;
-    }
+  // run's sums are split between threads.
+  for (int n : {24, 72}) {
+    std::vector<ProjectionConfig> cs = {cavity(n, 0.01, 1.0), cavity(n, 0.002, 1.0), cavity(n, 0.01, -0.5)};
+    const long steps = n < 64 ? 30 : 6;
+    batch_equals_alone(cs, {steps, steps, steps}, true);
+  }
 }
 
 TEST(ProjectionBatch, MembersStopOnTheirOwnAndDropOut) {
@@ -241,102 +230,4 @@ TEST(ProjectionBatch, RefusesMembersThatCannotStepTogether) {
   }
   EXPECT_THROW(BatchRun({a.get(), a.get()}, BatchOptions{}), CaseError);
   EXPECT_THROW(BatchRun({}, BatchOptions{}), CaseError);
-}
-
-// The batch with dt on the device (projection_batch_resident.hpp): every member's dt
-// after every step, read by a callback as a lone run's is, equals its lone run's in
-// device mode bit for bit. The members differ in viscosity, lid, SOR max_iter (one
-// stops at it, the others converge after different numbers of sweeps: per-member
-// stops on the device), a fixed dt (with the fixed gamma its maxima are reduced every
-// 16 steps only), and one member stepped 5 steps alone before it joins (its steps
-// modulo 16 differ from the others').
-TEST(ProjectionBatch, DeviceDtGivesEveryMemberItsLoneDtSequence) {
-  std::vector<ProjectionConfig> cs = {cavity(24, 0.01, 1.0), cavity(24, 0.002, 1.0), cavity(24, 0.01, -0.5),
-                                      cavity(24, 0.005, 1.0)};
-  cs[1].pressure.max_iter = 12;  // never converges to 1e-12: stops at 12 (checks at 5, 10, 12)
-  cs[1].pressure.tol = 1e-12;
-  cs[2].time.dt = 0.004;  // gamma stays fixed (0): the maxima every 16 steps only
-  cs[3].pressure.tol = 1e-3;
-  const long steps = 40, head_start = 5;
-  const int joins_late = 3;
-  auto dt_log = [](RunLoop& l, std::vector<double>& log) {
-    l.every_steps(1, [&l, &log] { log.push_back(l.solver().dt()); });
-  };
-  std::vector<std::unique_ptr<RunLoop>> batch;
-  std::vector<RunLoop*> ptrs;
-  std::vector<std::vector<double>> in_batch(cs.size()), alone(cs.size());
-  for (std::size_t k = 0; k < cs.size(); ++k) {
-    batch.push_back(loop_of(cs[k], steps));
-    if (int(k) == joins_late) batch.back()->step(head_start);
-    dt_log(*batch.back(), in_batch[k]);
-    ptrs.push_back(batch.back().get());
-  }
-  BatchReport rep;
-  {
-    BatchRun run(ptrs, BatchOptions{});
-    rep = run.run();
-  }
-  // The fixed-dt member reduces no maxima in most steps: the members' dt launches differ
-  // and run member by member (the summary says so); the results may not change.
-  EXPECT_FALSE(rep.batched);
-  EXPECT_TRUE(starts_with(rep.path, "dt on the device")) << rep.path;
-  std::vector<int> iterations;
-  for (std::size_t k = 0; k < cs.size(); ++k) {
-    auto l = loop_of(cs[k], steps);
-    if (int(k) == joins_late) l->step(head_start);
-    dt_log(*l, alone[k]);
-    l->run();
-    ASSERT_EQ(in_batch[k].size(), alone[k].size()) << "member " << k;
-    for (std::size_t s = 0; s < alone[k].size(); ++s)
-      ASSERT_EQ(std::memcmp(&in_batch[k][s], &alone[k][s], sizeof(double)), 0)
-          << "member " << k << ", step " << s + 1 << ": dt " << in_batch[k][s] << " vs " << alone[k][s];
-    EXPECT_EQ(batch[k]->solver().time(), l->solver().time()) << "member " << k;
-    const double it = l->solver().diagnostics().get("pressure_iterations");
-    EXPECT_EQ(batch[k]->solver().diagnostics().get("pressure_iterations"), it) << "member " << k;
-    iterations.push_back(int(it));
-    expect_same_state(batch[k]->solver(), l->solver(), "member " + std::to_string(k));
-  }
-  EXPECT_EQ(iterations[1], 12);  // the member that stops at its max_iter
-  EXPECT_LT(iterations[3], iterations[0]);  // a looser tolerance stops earlier
-}
-
-// dt = "shared" with dt on the device (BatchOwnDt, BatchSmallest, BatchSharedDt) gives
-// the dt sequence and states of the host path's shared dt, bit for bit, each member
-// landing on its own t_end.
-TEST(ProjectionBatch, SharedDtOnTheDeviceEqualsTheHostPath) {
-  const std::vector<ProjectionConfig> base = {cavity(16, 0.01, 1.0), cavity(16, 0.01, 2.0), cavity(16, 0.05, 1.0)};
-  const std::vector<double> t_end = {0.05, 0.08, 0.03};
-  std::vector<std::vector<double>> dts[2];
-  std::vector<std::unique_ptr<RunLoop>> loops[2];
-  for (int path = 0; path < 2; ++path) {
-    std::vector<RunLoop*> ptrs;
-    dts[path].resize(base.size());
-    for (std::size_t k = 0; k < base.size(); ++k) {
-      loops[path].push_back(std::make_unique<RunLoop>(make_projection_solver(with_dt(base[k], path ? "host" : "device"))));
-      RunLoop& l = *loops[path].back();
-      StopConditions st;
-      st.t_end = t_end[k];
-      l.set_stop_conditions(st);
-      std::vector<double>& log = dts[path][k];
-      l.every_steps(1, [&l, &log] { log.push_back(l.solver().dt()); });
-      ptrs.push_back(&l);
-    }
-    BatchOptions o;
-    o.shared_dt = true;
-    const BatchReport rep = BatchRun(ptrs, o).run();
-    EXPECT_TRUE(starts_with(rep.path, path ? "dt on the host" : "dt on the device")) << rep.path;
-    for (std::size_t k = 0; k < base.size(); ++k) EXPECT_EQ(rep.members[k].reason, StopReason::TimeEnd);
-  }
-  for (std::size_t k = 0; k < base.size(); ++k) {
-    ASSERT_EQ(dts[0][k].size(), dts[1][k].size()) << "member " << k;
-    EXPECT_GT(dts[0][k].size(), 3u);
-    for (std::size_t s = 0; s < dts[0][k].size(); ++s)
-      ASSERT_EQ(std::memcmp(&dts[0][k][s], &dts[1][k][s], sizeof(double)), 0)
-          << "member " << k << ", step " << s + 1 << ": " << dts[0][k][s] << " vs " << dts[1][k][s];
-    EXPECT_NEAR(loops[0][k]->solver().time(), t_end[k], 1e-12);
-    expect_same_state(loops[0][k]->solver(), loops[1][k]->solver(), "member " + std::to_string(k));
-  }
-  // The members took one dt while all ran: the first steps' dts agree across members.
-  EXPECT_EQ(dts[0][0][0], dts[0][1][0]);
-  EXPECT_EQ(dts[0][0][0], dts[0][2][0]);
 }

@@ -2,13 +2,6 @@
 // precision, grid and kernel plan stepped together, each stage launched once for the
 // whole batch (backend/batch_launch.hpp; the member is grid z on CUDA).
 //
-// Two paths. With dt on the device (every member in kernels.dt = "device" with the
-// SOR stop on the device, the default on one rank) the batch step needs nothing from
-// the host: projection_batch_resident.hpp (each member's dt and SOR stop in its own
-// slots, the step a CUDA graph, the host reading every member's report in one lagged
-// copy a step). Otherwise (kernels.dt = "host", other pressure solvers, members with
-// different SOR check intervals) the host path below, which reads back:
-//
 // A step runs the members' own stage code (ProjectionSolver's launch_dt, momentum,
 // pressure_rhs, correct, fill_boundaries) against a BatchRecorder, in four flushes
 // with one host read after the first three:
@@ -29,15 +22,11 @@
 // order (round-off), and the fused sweeps' residuals are summed with atomics.
 #pragma once
 #include <cmath>
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "backend/batch_launch.hpp"
-#include "backend/lagged_read.hpp"
-#include "backend/step_graph.hpp"
-#include "models/projection/batch_device.hpp"
 #include "models/projection/projection_solver.hpp"
 #include "sim/batch.hpp"
 
@@ -55,11 +44,9 @@ class ProjectionBatch final : public BatchStepper {
   using Member = ProjectionSolver<Exec, Real>;
   static constexpr int K = Member::kScalars;
 
-  // allow_device: take the path with dt on the device where the members allow it
-  // (false: the host path, for the harness's comparison row).
-  ProjectionBatch(std::vector<Member*> members, bool shared_dt, bool allow_device = true)
-      : m_(std::move(members)), shared_(shared_dt), rec_(int(m_.size())), scal_((m_.size() + 1) * K),
-        host_(m_.size() * K, 0.0), reports_(int((m_.size() + 1) * K)), failure_(m_.size()) {
+  ProjectionBatch(std::vector<Member*> members, bool shared_dt)
+      : m_(std::move(members)), shared_(shared_dt), rec_(int(m_.size())), scal_(m_.size() * K),
+        host_(m_.size() * K, 0.0) {
     scal_.fill(0.0);
     sor_ = true;
     for (Member* m : m_)  // pressure.mixed solves through its own refinement, member by member
@@ -67,63 +54,22 @@ class ProjectionBatch final : public BatchStepper {
     // The fused sweep: every member's plan chose it (they share one plan).
     fused_ = sor_;
     for (Member* m : m_) fused_ = fused_ && m->sor()->sweeps_fused();
-    choose_device_path(allow_device);
-    attach();
-  }
-  ~ProjectionBatch() override { release(); }
-
-  void release() override {
-    if (!attached_) return;
-    if (device_) {
-      detach_device();
-    } else {
-      for (Member* m : m_) {
-        m->scal_ = m->scalars_.data();
-        m->leave_batch();
-      }
-    }
-    attached_ = false;
-  }
-  bool batched() const override { return batched_; }
-  // A member's failure that its lagged report showed (dt on the device): the reports
-  // in flight are taken first.
-  std::string pending_failure(int b) override {
-    if (!device_) return "";
-    settle_reports();
-    return failure_[b];
-  }
-  // Takes every report in flight (dt on the device): the members' time, dt and
-  // pressure report are then those of their last step. A member's settle() calls it.
-  void settle_reports();
-  // How the steps ran, for the harness's rows: "dt on the device, graph" (every step
-  // since the recordings replayed), "... direct", "... direct (graph refused: why)",
-  // or "dt on the host".
-  std::string launch_used() const;
-  std::string path() const override { return launch_used(); }
-
-  void step(const std::vector<int>& active, std::vector<std::string>& failed) override {
-    attach();
-    if (device_) step_device(active, failed);
-    else step_host(active, failed);
-  }
-
- private:
-  // Members switch to the batch's slots (and, on the host path, to the host's dt) for
-  // as long as the batch steps them; release() gives them back.
-  void attach() {
-    if (attached_) return;
-    attached_ = true;
-    if (device_) {
-      attach_device();
-      return;
-    }
     // Members step with the host's dt here (a member in kernels.dt = "device" mode
     // switches to the host path until the batch gives it back).
     for (Member* m : m_) m->enter_batch();
     for (std::size_t b = 0; b < m_.size(); ++b) m_[b]->scal_ = scal_.data() + b * K;
   }
+  ~ProjectionBatch() override { release(); }
 
-  void step_host(const std::vector<int>& active, std::vector<std::string>& failed) {
+  void release() override {
+    for (Member* m : m_) {
+      m->scal_ = m->scalars_.data();
+      m->leave_batch();
+    }
+  }
+  bool batched() const override { return batched_; }
+
+  void step(const std::vector<int>& active, std::vector<std::string>& failed) override {
     batched_ = true;
     std::vector<int> live;
     // 1. dt.
@@ -205,9 +151,10 @@ class ProjectionBatch final : public BatchStepper {
     }
   }
 
+ private:
   // Flush tags: a flush re-uploads its records only when they differ from the last
   // flush with its tag (the fused sweeps, their final residuals and copies apart).
-  enum { kTagDt, kTagMomentum, kTagSweep, kTagCorrect, kTagFinal, kTagCopy, kTagSharedDt, kTagBody };
+  enum { kTagDt, kTagMomentum, kTagSweep, kTagCorrect, kTagFinal, kTagCopy };
 
   void flush(int tag) {
     if (rec_.empty()) return;
@@ -327,8 +274,7 @@ class ProjectionBatch final : public BatchStepper {
           rec_.set_member(b);
           // Every member zeroes its sum when any checks (one sequence for all).
           if (checks) rec_.for_each(0, 0, 0, 0, ZeroSlot{m.scal_ + kResidual2});
-          fused_sweep(rec_, m, buffer(b, it - 1), buffer(b, it), m.scal_ + kResidual2,
-                      it > 1 && (it - 1) % pc.check_every == 0, SorGate{});
+          fused_sweep(m, buffer(b, it - 1), buffer(b, it), it > 1 && (it - 1) % pc.check_every == 0);
         }
         if (!checks && !ends) continue;  // the sweeps wait in the recorder
         flush(kTagSweep);
@@ -377,10 +323,8 @@ class ProjectionBatch final : public BatchStepper {
   }
 
   // One fused sweep of member m from `in` into `out` (FusedSorSweep::run_batch), with
-  // the cells its plan reads, recorded into `r`; `check`: add the residual of `in` to
-  // *res2 (where the gate, when set, says so).
-  void fused_sweep(BatchRecorder<Exec>& r, Member& m, Real* in, Real* out, double* res2, bool check,
-                   const SorGate& gate) {
+  // the cells its plan reads; `check`: add the residual of `in` to its kResidual2.
+  void fused_sweep(Member& m, Real* in, Real* out, bool check) {
     if constexpr (FusedSorSweep<Exec>::available) {
       const PoissonView<Real> v = m.poisson_view();
       const Real omega = Real(m.sor()->omega());
@@ -388,8 +332,8 @@ class ProjectionBatch final : public BatchStepper {
       auto rec = [&](auto cells) {
         using Cells = decltype(cells);
         using A = FusedSweepArgs<Real, Cells>;
-        const A a{in, out, v.rhs, cells, v.idx2, v.idy2, omega, Real(omega / diag), res2, check, gate};
-        r.template custom<A, &ProjectionBatch::template run_fused<Cells>>(0, v.nb.nx, 0, v.nb.ny, a);
+        const A a{in, out, v.rhs, cells, v.idx2, v.idy2, omega, Real(omega / diag), m.scal_ + kResidual2, check};
+        rec_.template custom<A, &ProjectionBatch::template run_fused<Cells>>(0, v.nb.nx, 0, v.nb.ny, a);
       };
       const std::string& var = m.plan_.variant("pressure");
       if (var == "rbsor_fused_open" || var == "rbsor_block_open") rec(m.open_flags_);
@@ -415,51 +359,14 @@ class ProjectionBatch final : public BatchStepper {
     else run(FlagArray{v.flags, v.nb.nx + 2});
   }
 
-  // The path with dt on the device (projection_batch_resident.hpp).
-  struct Entry;
-  void choose_device_path(bool allow);
-  void attach_device();
-  void detach_device();
-  void step_device(const std::vector<int>& active, std::vector<std::string>& failed);
-  Entry& entry_for(const std::vector<int>& live);
-  void enqueue_device(Entry& e, const std::vector<int>& live);
-  void record_dt(Entry& e, const std::vector<int>& live);
-  void record_body(Entry& e, const std::vector<int>& live, int body, bool exact);
-  void run_bodies(Entry& e, const std::vector<int>& live);
-  void flush_device(Entry& e, int tag);
-  void take_posted(const double* r);
-  double* sor_slots(Member& m) { return m.scal_ + Member::kSor; }
-  double* batch_slot(int k) { return scal_.data() + m_.size() * K + k; }
-
   std::vector<Member*> m_;
   bool shared_;
   bool sor_ = false;
   bool fused_ = false;  // the members sweep with the fused variant (CUDA)
   bool batched_ = false;
-  bool attached_ = false;
   BatchRecorder<Exec> rec_;
-  // K slots per member, in the members' order, then K for the batch (dt on the device:
-  // the shared dt, the "another body" flag).
-  DeviceArray<Exec, double> scal_;
+  DeviceArray<Exec, double> scal_;  // K slots per member, in the members' order
   std::vector<double> host_;
-  // dt on the device: whether, the members' common SOR body (check_every, sweeps a
-  // body), graphs, the recordings (one per set of members and their steps modulo 16),
-  // the reports in flight (one copy of scal_ a step: whose rows and which steps), the
-  // members' failures seen in them, the host-driven loop's "another body" reads.
-  bool device_ = false, graphs_ = false;
-  std::string device_off_;
-  int check_every_ = 1, per_body_ = 1;
-  std::vector<std::unique_ptr<Entry>> entries_;
-  Entry* last_entry_ = nullptr;
-  LaggedRead<Exec> reports_;
-  struct Posted {
-    std::vector<std::pair<int, long>> members;  // (member, its step count after the step)
-  };
-  std::deque<Posted> posted_;
-  std::vector<std::string> failure_;
-  LaggedRead<Exec> continue_{1};
-  long captured_ = 0, replays_ = 0;
-  std::string graph_refused_;
 };
 
 template <class Exec, class Real>
@@ -486,5 +393,3 @@ std::unique_ptr<BatchStepper> ProjectionSolver<Exec, Real>::make_batch_stepper(c
 }
 
 }  // namespace flowlua::projection
-
-#include "models/projection/projection_batch_resident.hpp"  // the path with dt on the device

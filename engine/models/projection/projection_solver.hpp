@@ -661,7 +661,6 @@ class ProjectionSolver final : public Solver {
   // Takes every report still in flight: the host's time, dt and gamma are then those
   // of the last step (a blow-up among them is thrown here).
   void settle() {
-    if (batch_) return batch_->settle_reports();  // a batch takes every member's reports
     while (reports_.pending()) take_report(reports_.take(true));
   }
   // The const accessors (time(), dt()) read too; the solver is never a const object.
@@ -1157,9 +1156,6 @@ class ProjectionSolver final : public Solver {
   bool dt_device_ = false, device_after_batch_ = false;
   LaggedRead<Exec> reports_;
   std::deque<Pending> pending_;
-  // A batch that steps this solver with dt on the device (projection_batch.hpp): it
-  // reads the reports of all its members in one copy a step.
-  ProjectionBatch<Exec, Real>* batch_ = nullptr;
   long known_step_ = 0;
   double end_time_ = std::numeric_limits<double>::infinity();
   bool caps_dirty_ = true;
