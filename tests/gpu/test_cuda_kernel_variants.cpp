@@ -112,13 +112,13 @@ TEST(CudaKernelVariants, CavityOddSizeFloat) {
                  1e-4);
 }
 
-// The plan on CUDA: the one-block sweeps where p fits a block's shared memory, the
-// fused sweep above that, two colours with periodic sides (neither kernel wraps).
+// The plan on CUDA: the fused sweep (the one-block sweeps are forced only), two colours
+// with periodic sides (neither kernel wraps).
 TEST(CudaKernelVariants, PlanPicksFusedExceptPeriodic) {
   if (!cuda_available()) GTEST_SKIP() << "no CUDA device";
   ProjectionConfig c = walls(64, 64);
   c.backend = BackendChoice::Cuda;
-  EXPECT_NE(make_projection_solver(c)->plan().find("rbsor_block_open:"), std::string::npos);
+  EXPECT_NE(make_projection_solver(c)->plan().find("rbsor_fused_open:"), std::string::npos);
   ProjectionConfig big = walls(200, 200);  // double: 202^2 x 8 bytes > 227 KiB
   big.backend = BackendChoice::Cuda;
   EXPECT_NE(make_projection_solver(big)->plan().find("rbsor_fused_open:"), std::string::npos);
