@@ -29,13 +29,7 @@ using namespace flowlua;
 
 namespace {
 
-ProjectionConfig cavity(int n, Precision prec) {
-  ProjectionConfig c = test::lid_cavity(n, PressureSolverKind::RedBlackSOR, 1e-7, 3000, 0.005);
-  c.pressure.omega = 1.8;
-  c.precision = prec;
-  c.backend = BackendChoice::Cuda;
-  return c;
-}
+ProjectionConfig cavity(int n, Precision prec) { return test::cuda_sor_cavity(n, prec); }
 
 // Inflow, outflow right, a block (flag-array kernels), donor-cell share.
 ProjectionConfig channel(int nx, int ny) {

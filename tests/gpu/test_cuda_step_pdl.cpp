@@ -24,13 +24,7 @@ using namespace flowlua;
 
 namespace {
 
-ProjectionConfig cavity(int n, Precision prec) {
-  ProjectionConfig c = test::lid_cavity(n, PressureSolverKind::RedBlackSOR, 1e-7, 3000, 0.005);
-  c.pressure.omega = 1.8;
-  c.precision = prec;
-  c.backend = BackendChoice::Cuda;
-  return c;
-}
+ProjectionConfig cavity(int n, Precision prec) { return test::cuda_sor_cavity(n, prec); }
 
 // The harness's step (engine/bench/projection_bench.hpp): five fused sweeps, no check.
 ProjectionConfig bench_cavity(int n, Precision prec) {

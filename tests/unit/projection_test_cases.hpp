@@ -25,4 +25,14 @@ inline ProjectionConfig lid_cavity(int n, PressureSolverKind solver, double tol,
   return c;
 }
 
+// The lid cavity the CUDA device-step tests step (red-black SOR, omega 1.8, to 1e-7 or
+// 3000 sweeps, nu 0.005) on the CUDA backend in the given precision.
+inline ProjectionConfig cuda_sor_cavity(int n, Precision prec) {
+  ProjectionConfig c = lid_cavity(n, PressureSolverKind::RedBlackSOR, 1e-7, 3000, 0.005);
+  c.pressure.omega = 1.8;
+  c.precision = prec;
+  c.backend = BackendChoice::Cuda;
+  return c;
+}
+
 }  // namespace flowlua::test
